@@ -1,0 +1,71 @@
+"""The `kinito` console script: a table of subcommands, each in its own module, imported lazily.
+
+Every subcommand module in `assistant.commands` offers `HELP: str`, `add_arguments(parser)` and
+`run(args) -> int`. Expected failures raise `UserError`: one sentence and the command that fixes it,
+never a stack trace.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import logging
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from assistant.errors import UserError
+
+SUBCOMMANDS: dict[str, str] = {
+    "play": "Arbitrer une partie à voix haute (micro et haut-parleur).",
+    "replay": "Rejouer une partie écrite à travers l'arbitre.",
+    "demo": "Écouter une partie de démonstration jouée par l'arbitre.",
+    "rules": "Dire ou afficher les règles telles que la table les a choisies.",
+    "parse": "Comprendre des transcriptions (une par ligne sur l'entrée standard).",
+    "say": "Faire parler la synthèse vocale.",
+    "transcribe": "Transcrire un fichier WAV avec Vosk.",
+    "doctor": "Vérifier tout ce dont `kinito play` a besoin.",
+    "model": "Télécharger et vérifier le modèle Vosk français.",
+    "simulate": "Simuler des parties entre robots.",
+    "bench": "Mesurer les performances sur cette machine.",
+    "leaderboard": "Classement XP entre les parties (C8).",
+}
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"assistant.commands.{name}")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser; with `only`, just that subcommand's module is imported."""
+    parser = argparse.ArgumentParser(prog="kinito", description="Arbitre vocal hors ligne, en français.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="journal détaillé sur stderr")
+    subs = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, help_text in SUBCOMMANDS.items():
+        sub = subs.add_parser(name, help=help_text, description=help_text)
+        if name == only:
+            _module(name).add_arguments(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point: parse the command line, run one subcommand, turn expected failures into a sentence."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    chosen = next((a for a in args_list if a in SUBCOMMANDS), None)
+    parser = build_parser(only=chosen)
+    args = parser.parse_args(args_list)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.WARNING,
+        stream=sys.stderr,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(_module(args.command).run(args))
+    except UserError as error:
+        print(f"kinito: {error}", file=sys.stderr)
+        return error.exit_code
+    except KeyboardInterrupt:
+        return 130

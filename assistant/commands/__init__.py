@@ -1,0 +1,1 @@
+"""One module per `kinito` subcommand: each has add_arguments(parser) and run(args) -> int."""

@@ -1,0 +1,1 @@
+"""The game-agnostic core: the decider protocol, the event log, and its codec."""

@@ -1,0 +1,38 @@
+"""What the referee and the command line read from any game's state, whatever the game."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class TableView(Protocol):
+    """The read side every game state offers (contracts.md, `kinito replay` output keys)."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Seating order, clockwise."""
+        ...
+
+    @property
+    def current(self) -> str | None:
+        """Whose turn it is, or None when nobody's (game over, or waiting for the table)."""
+        ...
+
+    @property
+    def direction(self) -> int:
+        """1 clockwise, -1 counter-clockwise."""
+        ...
+
+    @property
+    def winner(self) -> str | list[str] | None:
+        """A name, a list of names for a draw, or None while the game goes on."""
+        ...
+
+    @property
+    def totems(self) -> tuple[str, ...]:
+        """Players holding a totem (Q12, Q13)."""
+        ...
+
+    def standings(self) -> dict[str, dict[str, int | bool]]:
+        """Per player, the counters the game keeps: doses, sips, lives, eliminated, cards, points."""
+        ...

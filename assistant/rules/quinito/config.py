@@ -1,0 +1,101 @@
+"""Quinito's table settings: edition and variants are parameters of one game (rules.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Edition = Literal["drinking", "family"]
+
+VARIANTS: dict[str, str] = {
+    "V-11-high": "le double as est le plus fort des doubles",
+    "V-65": "soixante-cinq est un second quinito",
+    "V-31-replay": "trente et un fait rejouer au lieu d'un défi",
+    "V-32": "trente-deux fait rejouer et change le sens",
+    "V-51": "cinquante et un : tout le monde prend une gorgée",
+    "V-forced-reroll": "accepter le gobelet oblige à relancer",
+    "Q13": "double kinito : deux gobelets et deux totems",
+    "L-V1": "relance à l'aveugle permise",
+    "L-V2": "la mise passe à deux vies quand un vingt et un est annoncé ou révélé",
+    "L-V3": "le perdant donne sa vie à celui qui a causé sa perte",
+    "L-V4": "un vingt et un révélé change le sens du tour suivant",
+    "L-V5": "trois lancers pour refaire un vingt et un et annuler sa perte",
+    "L-V6": "on peut annoncer chance, vrai seulement pour trente et un",
+    "L-V7": "deux quinitos : vingt et un et soixante-cinq",
+}
+"""Every variant id of rules.md with a short French description (spoken by the rules help)."""
+
+FAMILY_ONLY = frozenset({"L-V1", "L-V2", "L-V3", "L-V4", "L-V5", "L-V6"})
+DRINKING_ONLY = frozenset({"V-31-replay", "V-51", "Q13"})
+
+
+class ConfigError(ValueError):
+    """A table setting that cannot be played; the message is one sentence saying what to change."""
+
+
+@dataclass(frozen=True)
+class QuinitoConfig:
+    """How this table plays Quinito."""
+
+    players: tuple[str, ...]
+    """Seating order, clockwise; the first player starts."""
+    edition: Edition = "drinking"
+    """drinking (doses, Q5-Q13) or family (lives, L1-L4)."""
+    variants: frozenset[str] = field(default_factory=frozenset)
+    """Variant ids from rules.md (keys of VARIANTS)."""
+    lives: int | None = None
+    """Family edition starting lives; default 5 (L1), or 3 with L-V3."""
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.players) <= 12:
+            raise ConfigError(f"Il faut entre 2 et 12 joueurs, pas {len(self.players)}.")
+        folded = [p.casefold() for p in self.players]
+        if len(set(folded)) != len(folded):
+            raise ConfigError("Deux joueurs portent le même nom : donnez-leur des noms distincts.")
+        if any(not p.strip() for p in self.players):
+            raise ConfigError("Un nom de joueur est vide.")
+        unknown = sorted(set(self.variants) - set(VARIANTS))
+        if unknown:
+            raise ConfigError(f"Variante inconnue : {', '.join(unknown)}. Connues : {', '.join(VARIANTS)}.")
+        if self.edition not in ("drinking", "family"):
+            raise ConfigError(f"Édition inconnue : {self.edition}. Choisissez drinking ou family.")
+
+    @property
+    def quinito_scores(self) -> frozenset[int]:
+        """Q3, V-65, L-V7: the scores that count as a quinito."""
+        return frozenset({21, 65}) if self.variants & {"V-65", "L-V7"} else frozenset({21})
+
+    @property
+    def starting_lives(self) -> int:
+        """L1 / L-V3."""
+        if self.lives is not None:
+            return self.lives
+        return 3 if "L-V3" in self.variants else 5
+
+    @property
+    def cups(self) -> int:
+        """Q13: two cups in Double Kinito."""
+        return 2 if "Q13" in self.variants else 1
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> QuinitoConfig:
+        """Build from a header or TOML table: players, edition, variants, lives."""
+        players = data.get("players", ())
+        if isinstance(players, str):
+            players = [p.strip() for p in players.split(",") if p.strip()]
+        variants = data.get("variants", ())
+        if isinstance(variants, str):
+            variants = [v.strip() for v in variants.split(",") if v.strip()]
+        return cls(
+            players=tuple(players),
+            edition=data.get("edition", "drinking"),
+            variants=frozenset(_canonical(variants)),
+            lives=data.get("lives"),
+        )
+
+
+def _canonical(ids: Iterable[str]) -> list[str]:
+    """Variant ids as written in rules.md, whatever the case the table typed."""
+    by_fold = {k.casefold(): k for k in VARIANTS}
+    return [by_fold.get(v.casefold(), v) for v in ids]

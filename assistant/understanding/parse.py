@@ -1,0 +1,87 @@
+"""What the understanding layer hands the referee: one frozen `Parse` per transcript.
+
+Its JSON form (`to_json`) is exactly the object `kinito parse` prints (contracts.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Position = Literal["left", "right", "facing", "next"]
+"""Targets by seat, relative to the speaker: à ma gauche, à ma droite, en face, le suivant."""
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Q11: a forbidden word or a player's name heard outside a wake-word command."""
+
+    rule: Literal["forbidden_word", "name_called"]
+    """Which of the table's rules was broken."""
+    word: str | None = None
+    """forbidden_word: the word as heard."""
+    player: str | None = None
+    """name_called: the player as configured."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's form: {"rule", "word"} or {"rule", "player"}."""
+        if self.rule == "forbidden_word":
+            return {"rule": self.rule, "word": self.word}
+        return {"rule": self.rule, "player": self.player}
+
+
+@dataclass(frozen=True)
+class Parse:
+    """The meaning of one transcript."""
+
+    text: str
+    """The input line, unchanged."""
+    intent: str | None = None
+    """A Quinito, Cinquillo or wake-word command intent of contracts.md, or None for chatter."""
+    score: int | Literal["chance"] | None = None
+    """Quinito: a Q3 value or "chance"."""
+    invalid: int | None = None
+    """Quinito: a number said as a score that is no legal score (a fantasy announcement)."""
+    card: str | None = None
+    """Cinquillo: "<rank>-<suit>" (rank 1..7, sota, caballo, rey)."""
+    violations: tuple[Violation, ...] = ()
+    """Breaches of Q11 heard in this line."""
+    player: str | None = None
+    """A player named in a wake-word command (penalty, designation) as configured."""
+    players: tuple[str, ...] = ()
+    """Several players named after the wake word (défi racers)."""
+    position: Position | None = None
+    """A target by seat, relative to the speaker."""
+    positions: tuple[Position, ...] = ()
+    """Several targets by seat (défi: "à ma gauche et en face")."""
+    topic: str | None = None
+    """rules: what the table asked about (free string), or None for the whole rules."""
+    addressed: bool = False
+    """True when the line began with the wake word."""
+    confidence: float = 1.0
+    """How close the line was to an allowed phrase (1.0 exact; lower after fuzzy snapping)."""
+    extra: dict[str, Any] = field(default_factory=dict)
+    """Anything else worth keeping for the referee (never printed unless useful)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The object `kinito parse --jsonl` prints for this line."""
+        out: dict[str, Any] = {
+            "text": self.text,
+            "intent": self.intent,
+            "score": self.score,
+            "card": self.card,
+            "violations": [v.to_json() for v in self.violations],
+        }
+        if self.invalid is not None:
+            out["invalid"] = self.invalid
+        if self.intent == "rules":
+            out["topic"] = self.topic
+        if self.intent == "penalty" or self.player is not None:
+            out["player"] = self.player
+        if self.players:
+            out["players"] = list(self.players)
+        if self.position is not None:
+            out["position"] = self.position
+        if self.positions:
+            out["positions"] = list(self.positions)
+        return out
