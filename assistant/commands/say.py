@@ -1,0 +1,47 @@
+"""`kinito say "Marc prend une dose." [--out FILE.wav]`: speak French, or write it to a WAV file."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker, WavFilePlayback
+from assistant.voice.tts import DEFAULT_RATE, ENGINES, make_synthesizer
+
+HELP = "Faire parler la synthèse vocale."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of `kinito say`."""
+    parser.add_argument("text", nargs="+", help="le texte à dire, en français")
+    parser.add_argument("--out", type=Path, help="écrire un fichier WAV au lieu de jouer le son")
+    parser.add_argument(
+        "--voice", help="voix (par ex. roa/fr, fr-be) ; par défaut la meilleure voix française"
+    )
+    parser.add_argument(
+        "--rate", type=int, default=DEFAULT_RATE, help=f"mots par minute (défaut {DEFAULT_RATE})"
+    )
+    parser.add_argument("--volume", type=float, default=1.0, help="volume de 0.0 à 1.0 (défaut 1.0)")
+    parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="espeak",
+        help="espeak-ng direct (défaut, plus réactif) ou pyttsx3",
+    )
+    parser.add_argument("--device", help="périphérique de sortie sounddevice (numéro ou nom)")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Synthesize the text and play it (or write it with --out)."""
+    text = " ".join(args.text)
+    synthesizer = make_synthesizer(args.engine, args.voice, args.rate, args.volume)
+    playback: Playback
+    if args.out is not None:
+        playback = WavFilePlayback(args.out)
+    else:
+        device = int(args.device) if args.device is not None and args.device.isdigit() else args.device
+        playback = SoundDevicePlayback(device)
+    seconds = Speaker(synthesizer, playback).say(text)
+    if args.out is not None:
+        print(f"{args.out} : {seconds:.1f} s, voix {synthesizer.voice} ({args.engine}).")
+    return 0
