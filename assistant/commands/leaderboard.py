@@ -1,0 +1,37 @@
+"""`kinito leaderboard`: the XP ranking across saved games (C8)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from assistant.store.sqlite import SqliteStore, default_db_path
+
+HELP = "Classement XP entre les parties (C8)."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """--json and --db."""
+    parser.add_argument(
+        "--db", default=None, help="fichier SQLite (défaut : $KINITO_DB ou ~/.local/share/kinito)"
+    )
+    parser.add_argument("--json", action="store_true", help="un objet JSON sur stdout")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the ranking, highest XP first."""
+    path = args.db or default_db_path()
+    with SqliteStore(path) as store:
+        ranking = store.leaderboard()
+    if args.json:
+        rows = [
+            {"rank": i, "player": s.player, "xp": s.xp, "games": s.games} for i, s in enumerate(ranking, 1)
+        ]
+        print(json.dumps({"db": str(path), "leaderboard": rows}, ensure_ascii=False))
+        return 0
+    if not ranking:
+        print("Aucune partie classée pour l'instant.")
+    for i, standing in enumerate(ranking, 1):
+        games = f"{standing.games} partie" + ("s" if standing.games > 1 else "")
+        print(f"{i}. {standing.player} : {standing.xp:+d} XP ({games})")
+    return 0

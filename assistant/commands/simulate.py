@@ -1,0 +1,114 @@
+"""`kinito simulate`: bots play many games; one JSON object on stdout with --json.
+
+With --db every move is saved in its own transaction; --progress prints "move N" on stderr after
+each saved move (what the kill test waits for); --resume GAME_ID continues a saved game to its end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+from typing import Any
+
+from assistant.errors import UserError
+from assistant.rules.quinito.config import ConfigError
+from assistant.sim import simulate as sim
+from assistant.store.protocol import GameStore
+from assistant.store.sqlite import SqliteStore
+
+HELP = "Simuler des parties entre robots."
+DEFAULT_PLAYERS = "Ana,Bruno,Chloé,David"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of contracts.md and a few more."""
+    parser.add_argument("--game", choices=("quinito", "cinquillo"), default="quinito")
+    parser.add_argument("--games", type=int, default=1, help="nombre de parties")
+    parser.add_argument("--seed", type=int, default=0, help="graine du hasard")
+    parser.add_argument("--bluff-rate", type=float, default=None, help="fréquence du bluff (0..1)")
+    parser.add_argument("--edition", choices=("drinking", "family"), default=None, help="Quinito")
+    parser.add_argument("--variants", default=None, help="ids de rules.md séparés par des virgules")
+    parser.add_argument("--players", default=DEFAULT_PLAYERS, help="noms séparés par des virgules")
+    parser.add_argument("--mode", choices=("original", "caprone"), default=None, help="Cinquillo")
+    parser.add_argument("--hand", type=int, default=None, help="Cinquillo à deux : cartes par main")
+    parser.add_argument("--target", type=int, default=None, help="Cinquillo : points de la partie")
+    parser.add_argument("--rounds", type=int, default=10, help="Quinito drinking : tours par partie")
+    parser.add_argument("--max-moves", type=int, default=20_000, help="coups au plus par partie")
+    parser.add_argument("--db", default=None, help="fichier SQLite où enregistrer chaque coup")
+    parser.add_argument("--resume", type=int, default=None, metavar="GAME_ID", help="reprendre une partie")
+    parser.add_argument("--progress", action="store_true", help='écrire "move N" sur stderr à chaque coup')
+    parser.add_argument("--kill-after-moves", type=int, default=None, help="test : SIGKILL après K coups")
+    parser.add_argument("--verbose-games", action="store_true", help="détail par partie")
+    parser.add_argument("--json", action="store_true", help="une ligne JSON sur stdout")
+
+
+def _on_move(args: argparse.Namespace) -> Any:
+    if not args.progress and args.kill_after_moves is None:
+        return None
+    total = [0]
+
+    def on_move(count: int) -> None:
+        total[0] += 1
+        if args.progress:
+            print(f"move {count}", file=sys.stderr, flush=True)
+        if args.kill_after_moves is not None and total[0] >= args.kill_after_moves:
+            os.kill(os.getpid(), signal.SIGKILL)
+
+    return on_move
+
+
+def _settings(args: argparse.Namespace) -> sim.SimSettings:
+    players = [p.strip() for p in args.players.split(",") if p.strip()]
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()] if args.variants else None
+    options = {"players": players, "edition": args.edition, "variants": variants}
+    options.update({"mode": args.mode, "hand": args.hand, "target": args.target})
+    bluff = args.bluff_rate if args.bluff_rate is not None else (0.2 if args.game == "quinito" else 0.0)
+    if not 0.0 <= bluff <= 1.0:
+        raise UserError("--bluff-rate est une fréquence entre 0 et 1.")
+    if args.games < 0:
+        raise UserError("--games doit être positif.")
+    return sim.SimSettings(
+        args.game, sim.table_settings(args.game, options), args.seed, bluff, args.rounds, args.max_moves
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print its report."""
+    store: GameStore | None = SqliteStore(args.db) if args.db else None
+    on_move = _on_move(args)
+    try:
+        if args.resume is not None:
+            if store is None:
+                raise UserError("--resume a besoin de --db.", "kinito simulate --db FICHIER --resume N")
+            outcome = sim.resume_game(store, args.resume, on_move)
+            state = outcome.session.state
+            report: dict[str, Any] = {
+                "game_id": args.resume,
+                "moves": len(outcome.session.entries),
+                "winner": state.winner,
+                "players": state.standings(),
+            }
+        else:
+            report = sim.run(_settings(args), args.games, store, on_move, args.verbose_games)
+            report["db"] = args.db
+    except ConfigError as error:
+        raise UserError(str(error)) from error
+    finally:
+        if isinstance(store, SqliteStore):
+            store.close()
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        _print_text(report)
+    return 0
+
+
+def _print_text(report: dict[str, Any]) -> None:
+    if "games" in report:
+        speed = f"{report['moves']} coups en {report['seconds']} s ({report['moves_per_s']} coups/s)"
+        print(f"{report['games']} parties, {speed}.")
+    for player, row in report["players"].items():
+        print(f"{player} : " + ", ".join(f"{k} {v}" for k, v in row.items()))

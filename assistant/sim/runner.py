@@ -1,0 +1,105 @@
+"""Drive one simulated game move by move, saving each accepted move before it counts.
+
+Randomness: move `m` of game `g` of a run seeded `s` draws from its own `random.Random(move_seed(s, g,
+m))`. A bot's choice therefore depends only on the state and that index, so a game killed after any
+move and resumed from its save file continues exactly as the uninterrupted run would have (the dice
+themselves are recorded in the commands, style.md: randomness is a recorded event).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from assistant.core.codec import Codec
+from assistant.core.game import Game, Refused, Session
+from assistant.store.protocol import GameStore, encode_entry
+
+_MASK64 = (1 << 64) - 1
+
+
+def move_seed(seed: int, game: int, move: int) -> int:
+    """The seed of move `move` of game `game` (distinct for any seed, game and move < 2**32)."""
+    return ((seed & _MASK64) << 64) | ((game & 0xFFFFFFFF) << 32) | (move & 0xFFFFFFFF)
+
+
+def move_rng(seed: int, game: int, move: int) -> random.Random:
+    """The random source of one move."""
+    return random.Random(move_seed(seed, game, move))
+
+
+class Chooser(Protocol):
+    """A bot bound to its table settings: the next command for `state`, or None when it stops."""
+
+    def __call__(self, state: Any, rng: random.Random) -> Any | None: ...
+
+
+@dataclass(frozen=True)
+class Driver:
+    """Everything the runner needs about one kind of game, whatever the game."""
+
+    game: Game[Any, Any, Any]
+    """The rules."""
+    codec: Codec
+    """Stores its commands and events."""
+    choose: Chooser
+    """The bot in every seat."""
+    fallback: Chooser | None
+    """An honest bot tried with the same random source when `choose` is refused (None: stop there)."""
+    done: Callable[[Any], bool]
+    """Whether the game is over for the simulation (a winner, or enough rounds)."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one simulated game ended."""
+
+    session: Session[Any, Any, Any]
+    """The final session (its entries are the log)."""
+    refused: int
+    """Moves the bot proposed that the rules refused (replaced by the fallback's, or the game stopped)."""
+    stopped: bool
+    """True when the game stopped on a refusal or max_moves rather than by `done` or the bot."""
+
+
+def advance(
+    driver: Driver,
+    session: Session[Any, Any, Any],
+    seed: int,
+    game_index: int,
+    max_moves: int,
+    store: GameStore | None = None,
+    game_id: int | None = None,
+    on_move: Callable[[int], None] | None = None,
+) -> Outcome:
+    """Play from `session` (fresh or resumed) until the game is done, saving every move in `store`.
+
+    A move counts only once saved: a StoreError leaves the last saved session behind and propagates.
+    `on_move(n)` is called after the n-th move is saved (progress lines for the kill test).
+    """
+    refused = 0
+    while len(session.entries) < max_moves:
+        state = session.state
+        if driver.done(state):
+            return Outcome(session, refused, False)
+        move = len(session.entries)
+        rng = move_rng(seed, game_index, move)
+        command = driver.choose(state, rng)
+        if command is None:
+            return Outcome(session, refused, False)
+        try:
+            nxt = session.apply(command)
+        except Refused:
+            refused += 1
+            fallback = driver.fallback(state, rng) if driver.fallback is not None else None
+            if fallback is None:
+                return Outcome(session, refused, True)
+            nxt = session.apply(fallback)
+        if store is not None and game_id is not None:
+            store.append(game_id, encode_entry(driver.codec, nxt.entries[-1]))
+        session = nxt
+        if on_move is not None:
+            on_move(len(session.entries))
+    return Outcome(session, refused, not driver.done(session.state))

@@ -1,0 +1,221 @@
+"""Bot-against-bot runs of many games: bind a game kind to its bot, play, save, resume, sum up outcomes.
+
+The table settings of a simulated game are stored with it (games.config), plus a "sim" object with the
+seed, the game's index in the run and the bot settings, so `resume_game` needs nothing but the store.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.core.codec import Codec
+from assistant.core.game import Game, Session
+from assistant.sim.runner import Driver, Outcome, advance
+from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries
+
+
+@dataclass(frozen=True)
+class SimSettings:
+    """One simulation run, as the command line gives it."""
+
+    kind: Kind
+    """quinito or cinquillo."""
+    table: dict[str, Any]
+    """Table settings as JSON (QuinitoConfig/CinquilloConfig.from_dict keys)."""
+    seed: int = 0
+    """The run's seed; each move's random source derives from it (runner.move_seed)."""
+    bluff_rate: float = 0.2
+    """Quinito: how often a bot bluffs (Q5); Cinquillo: how often it first tries an illegal card."""
+    rounds: int = 10
+    """Quinito drinking edition: rounds per game (the edition itself names no winner)."""
+    max_moves: int = 20_000
+    """Safety net: a game stops after this many moves."""
+
+    def stored_config(self, game_index: int) -> dict[str, Any]:
+        """What goes into games.config for game `game_index` of this run."""
+        sim = {"seed": self.seed, "game": game_index, "bluff_rate": self.bluff_rate}
+        return {**self.table, "sim": {**sim, "rounds": self.rounds, "max_moves": self.max_moves}}
+
+    @classmethod
+    def from_stored(cls, stored: StoredGame) -> tuple[SimSettings, int]:
+        """The run settings and game index saved with a simulated game (defaults for a played one)."""
+        table = {k: v for k, v in stored.config.items() if k != "sim"}
+        sim = stored.config.get("sim", {})
+        settings = cls(
+            stored.kind,
+            table,
+            int(sim.get("seed", 0)),
+            float(sim.get("bluff_rate", 0.2)),
+            int(sim.get("rounds", 10)),
+            int(sim.get("max_moves", 20_000)),
+        )
+        return settings, int(sim.get("game", 0))
+
+
+def driver(settings: SimSettings) -> Driver:
+    """The rules, codec and bots of a kind of game (engines are imported only when used)."""
+    if settings.kind == "quinito":
+        from assistant.rules.quinito.config import QuinitoConfig
+        from assistant.rules.quinito.engine import QuinitoGame
+        from assistant.sim.quinito_bot import QuinitoBot
+
+        qconfig = QuinitoConfig.from_dict(settings.table)
+        qgame = QuinitoGame(qconfig)
+        qbot = QuinitoBot(settings.bluff_rate)
+        rounds = settings.rounds
+        if qconfig.edition == "drinking":
+            done: Callable[[Any], bool] = lambda s: s.winner is not None or s.rounds > rounds  # noqa: E731
+        else:
+            done = lambda s: s.winner is not None  # noqa: E731
+        return Driver(qgame, qgame.codec(), lambda s, r: qbot.choose(s, qconfig, r), None, done)
+    from assistant.rules.cinquillo.config import CinquilloConfig
+    from assistant.rules.cinquillo.engine import CinquilloGame
+    from assistant.sim.cinquillo_bot import CinquilloBot
+
+    cconfig = CinquilloConfig.from_dict(settings.table)
+    cgame = CinquilloGame(cconfig)
+    cbot, honest = CinquilloBot(settings.bluff_rate), CinquilloBot()
+    return Driver(
+        cgame,
+        cgame.codec(),
+        lambda s, r: cbot.choose(s, cconfig, r),
+        lambda s, r: honest.choose(s, cconfig, r),
+        lambda s: s.phase == "over",
+    )
+
+
+def game_factory(stored: StoredGame) -> tuple[Game[Any, Any, Any], Codec]:
+    """GameFactory for `assistant.store.protocol.resume`: any stored game's rules and codec."""
+    bound = driver(SimSettings.from_stored(stored)[0])
+    return bound.game, bound.codec
+
+
+def save_result(store: GameStore, game_id: int, outcome: Outcome) -> None:
+    """Mark a finished game and record its C8 XP (Cinquillo, once a match winner is known)."""
+    state = outcome.session.state
+    if outcome.stopped:
+        return
+    store.finish(game_id, state.winner)
+    standings = state.standings()
+    if state.winner is not None and all("xp" in row for row in standings.values()):
+        store.record_xp(game_id, {p: int(row["xp"]) for p, row in standings.items()})
+
+
+def play_one(
+    settings: SimSettings,
+    game_index: int,
+    store: GameStore | None = None,
+    on_move: Callable[[int], None] | None = None,
+    bound: Driver | None = None,
+) -> tuple[Outcome, int | None]:
+    """Play game `game_index` of a run from scratch; with a store, every move is saved as it is made."""
+    bound = bound or driver(settings)
+    game_id = store.create_game(settings.kind, settings.stored_config(game_index)) if store else None
+    session: Session[Any, Any, Any] = Session.start(bound.game)
+    outcome = advance(bound, session, settings.seed, game_index, settings.max_moves, store, game_id, on_move)
+    if store is not None and game_id is not None:
+        save_result(store, game_id, outcome)
+    return outcome, game_id
+
+
+def load_session(store: GameStore, game_id: int) -> tuple[SimSettings, int, Session[Any, Any, Any]]:
+    """A saved simulated game: its settings, index in its run, and the session its log folds to."""
+    stored = store.load(game_id)
+    settings, index = SimSettings.from_stored(stored)
+    bound = driver(settings)
+    return settings, index, Session.from_entries(bound.game, decode_entries(bound.codec, stored.entries))
+
+
+def resume_game(store: GameStore, game_id: int, on_move: Callable[[int], None] | None = None) -> Outcome:
+    """Continue a saved simulated game from its last saved move to its end, saving as it goes."""
+    stored = store.load(game_id)
+    if stored.status == "finished":
+        raise StoreError(f"La partie numéro {game_id} est déjà terminée.")
+    settings, index = SimSettings.from_stored(stored)
+    bound = driver(settings)
+    session = Session.from_entries(bound.game, decode_entries(bound.codec, stored.entries))
+    outcome = advance(bound, session, settings.seed, index, settings.max_moves, store, game_id, on_move)
+    save_result(store, game_id, outcome)
+    return outcome
+
+
+@dataclass
+class Tally:
+    """Outcomes summed over games, per player (the JSON of `kinito simulate`)."""
+
+    games: int = 0
+    """Games played."""
+    moves: int = 0
+    """Accepted moves, all games."""
+    refused: int = 0
+    """Bot moves the rules refused."""
+    stopped: int = 0
+    """Games cut short (max_moves, or a refusal with no fallback)."""
+    players: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per player: wins, draws, and the sum of every integer counter of the game's standings."""
+    per_game: list[dict[str, Any]] = field(default_factory=list)
+    """With verbose: one {game, moves, winner} per game."""
+
+    def add(self, index: int, outcome: Outcome, verbose: bool = False) -> None:
+        """Count one finished game."""
+        state = outcome.session.state
+        moves = len(outcome.session.entries)
+        self.games += 1
+        self.moves += moves
+        self.refused += outcome.refused
+        self.stopped += int(outcome.stopped)
+        winner = state.winner
+        for player, row in state.standings().items():
+            sums = self.players.setdefault(player, {"wins": 0, "draws": 0})
+            sums["wins"] += int(winner == player)
+            sums["draws"] += int(isinstance(winner, list) and player in winner)
+            for key, value in row.items():
+                if isinstance(value, int) and not isinstance(value, bool) and key != "cards":
+                    sums[key] = sums.get(key, 0) + value
+        if verbose:
+            self.per_game.append({"game": index, "moves": moves, "winner": winner})
+
+
+def run(
+    settings: SimSettings,
+    games: int,
+    store: GameStore | None = None,
+    on_move: Callable[[int], None] | None = None,
+    verbose: bool = False,
+    clock: Callable[[], float] = time.perf_counter,
+) -> dict[str, Any]:
+    """Play `games` games and return the report `kinito simulate --json` prints."""
+    tally = Tally()
+    bound = driver(settings)
+    start = clock()
+    for index in range(games):
+        outcome, _ = play_one(settings, index, store, on_move, bound)
+        tally.add(index, outcome, verbose)
+    seconds = clock() - start
+    report: dict[str, Any] = {
+        "game": settings.kind,
+        "games": tally.games,
+        "seed": settings.seed,
+        "moves": tally.moves,
+        "seconds": round(seconds, 3),
+        "moves_per_s": round(tally.moves / seconds, 1) if seconds > 0 else None,
+        "refused": tally.refused,
+        "stopped": tally.stopped,
+        "players": tally.players,
+    }
+    if verbose:
+        report["per_game"] = tally.per_game
+    return report
+
+
+def table_settings(kind: Kind, options: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON table settings from command-line options (None values dropped)."""
+    keys = (
+        ("players", "edition", "variants", "lives")
+        if kind == "quinito"
+        else ("players", "mode", "hand", "target")
+    )
+    return {k: options[k] for k in keys if options.get(k) is not None}

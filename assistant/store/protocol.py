@@ -1,0 +1,153 @@
+"""What the referee and the simulator need from a save file: the GameStore Protocol and its records.
+
+The store holds JSON only. A game's `Codec` turns its commands and events into JSON on the way in
+(`encode_entry`) and back into frozen dataclasses on the way out (`decode_entries`), so the store
+knows nothing about any game's rules. The move history is the save file (style.md 5): undo truncates
+its tail, resume folds it again (`resume`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, NamedTuple, Protocol
+
+from assistant.core.codec import JSON, Codec
+from assistant.core.game import Entry, Game, Session
+from assistant.errors import UserError
+
+Kind = Literal["quinito", "cinquillo"]
+KINDS: tuple[Kind, ...] = ("quinito", "cinquillo")
+Status = Literal["playing", "finished"]
+Winner = str | list[str] | None
+
+
+class StoreError(UserError):
+    """A write or read the save file refused (disk full, read-only file...): one French sentence.
+
+    The caller keeps the Session it had before the failed write, so the game in memory is never
+    corrupted: a move that could not be saved is a move not made.
+    """
+
+
+@dataclass(frozen=True)
+class StoredEntry:
+    """One line of the save file, as JSON: an accepted command and its events."""
+
+    command: JSON
+    """The command, as its game's codec encodes it."""
+    events: JSON
+    """The list of events it caused, encoded likewise."""
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """A game as the store holds it, entries still encoded (decode with the game's codec)."""
+
+    id: int
+    """The store's id for this game."""
+    kind: Kind
+    """quinito or cinquillo."""
+    config: dict[str, Any]
+    """The table settings as a JSON object (players, edition, variants... and, for simulations, sim)."""
+    entries: tuple[StoredEntry, ...]
+    """Every accepted move, oldest first."""
+    status: Status
+    """playing, or finished once `finish` was called."""
+    winner: Winner
+    """The winner given to `finish` (a name, a list for a draw), else None."""
+    created_at: float
+    """Wall-clock seconds since the epoch when the game was created."""
+    finished_at: float | None
+    """Wall-clock seconds when it finished, or None."""
+
+
+class Standing(NamedTuple):
+    """One line of the XP leaderboard (C8); unpacks as (player, xp, games)."""
+
+    player: str
+    """The player's name as configured."""
+    xp: int
+    """The sum of every XP change recorded for this player."""
+    games: int
+    """How many games recorded an XP change for this player."""
+
+
+class GameStore(Protocol):
+    """A save file for games: one transaction per accepted move, undo by truncation, XP ranking (C8)."""
+
+    def create_game(self, kind: Kind, config: Mapping[str, Any]) -> int:
+        """A new game in status playing; returns its id."""
+        ...
+
+    def append(self, game_id: int, entry: StoredEntry) -> None:
+        """Persist one accepted move in its own transaction; raises StoreError and stores nothing."""
+        ...
+
+    def extend(self, game_id: int, entries: Sequence[StoredEntry]) -> None:
+        """Persist several moves in ONE transaction (a spoken sentence that made several moves):
+        all are stored or none; raises StoreError."""
+        ...
+
+    def truncate(self, game_id: int, keep: int) -> None:
+        """Undo: keep the first `keep` entries, drop the rest."""
+        ...
+
+    def load(self, game_id: int) -> StoredGame:
+        """The game and its entries; raises StoreError for an unknown id."""
+        ...
+
+    def latest_unfinished(self) -> int | None:
+        """The most recently created game still playing (for `kinito play --resume`), or None."""
+        ...
+
+    def finish(self, game_id: int, winner: Winner) -> None:
+        """Mark the game finished, with its winner (None when the game names none)."""
+        ...
+
+    def record_xp(self, game_id: int, changes: Mapping[str, int]) -> None:
+        """C8: the XP each player gains or loses in this game; recording again replaces."""
+        ...
+
+    def leaderboard(self) -> list[Standing]:
+        """C8: every player with XP, highest first (ties by name)."""
+        ...
+
+
+def encode_entry(codec: Codec, entry: Entry[Any, Any]) -> StoredEntry:
+    """A Session entry as the store keeps it."""
+    return StoredEntry(codec.encode(entry.command), codec.encode(list(entry.events)))
+
+
+def decode_entries(codec: Codec, entries: Sequence[StoredEntry]) -> tuple[Entry[Any, Any], ...]:
+    """The inverse of `encode_entry`, for a whole log."""
+    return tuple(Entry(codec.decode(e.command), tuple(codec.decode(e.events))) for e in entries)
+
+
+GameFactory = Callable[[StoredGame], tuple[Game[Any, Any, Any], Codec]]
+"""Builds a game's rules and codec from its stored kind and config."""
+
+
+def resume(store: GameStore, game_id: int, game_factory: GameFactory) -> Session[Any, Any, Any]:
+    """Rebuild a game's Session from its save file: the state folds back to what it was at the last
+    stored move (after a crash, `kinito play --resume`)."""
+    stored = store.load(game_id)
+    game, codec = game_factory(stored)
+    return Session.from_entries(game, decode_entries(codec, stored.entries))
+
+
+__all__ = [
+    "KINDS",
+    "GameFactory",
+    "GameStore",
+    "Kind",
+    "Standing",
+    "Status",
+    "StoreError",
+    "StoredEntry",
+    "StoredGame",
+    "Winner",
+    "decode_entries",
+    "encode_entry",
+    "resume",
+]

@@ -1,0 +1,247 @@
+"""The SQLite save file: WAL journal, one transaction per accepted move, French errors on failure.
+
+Durability: WAL with `synchronous=NORMAL` (the default here) survives a killed process, which is what
+resume needs; `synchronous="FULL"` also survives a power cut, at the price of an fsync per move.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Literal, cast
+
+from assistant.store.protocol import KINDS, Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
+
+Synchronous = Literal["OFF", "NORMAL", "FULL"]
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT NOT NULL CHECK (kind IN ('quinito', 'cinquillo')),
+    config TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    finished_at REAL,
+    status TEXT NOT NULL DEFAULT 'playing' CHECK (status IN ('playing', 'finished')),
+    winner TEXT
+);
+CREATE TABLE IF NOT EXISTS entries (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    command TEXT NOT NULL,
+    events TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS xp (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    player TEXT NOT NULL,
+    delta INTEGER NOT NULL,
+    PRIMARY KEY (game_id, player)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS games_status ON games(status, created_at);
+"""
+
+
+def default_db_path() -> Path:
+    """$KINITO_DB, else ~/.local/share/kinito/kinito.sqlite3 (XDG_DATA_HOME honoured); folder created."""
+    env = os.environ.get("KINITO_DB")
+    if env:
+        path = Path(env).expanduser()
+    else:
+        data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        path = Path(data_home) / "kinito" / "kinito.sqlite3"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _sentence(error: sqlite3.Error, path: Path) -> str:
+    """One French sentence for a SQLite failure."""
+    text = str(error).lower()
+    if "full" in text:
+        return f"Le disque est plein : impossible d'enregistrer la partie dans {path}."
+    if "readonly" in text or "read-only" in text or "read only" in text:
+        return f"Le fichier de sauvegarde {path} est en lecture seule : la partie n'est pas enregistrée."
+    if "unable to open" in text:
+        return f"Impossible d'ouvrir le fichier de sauvegarde {path}."
+    if "locked" in text or "busy" in text:
+        return f"Le fichier de sauvegarde {path} est occupé par un autre programme."
+    if "not a database" in text or "malformed" in text:
+        return f"Le fichier {path} n'est pas une sauvegarde kinito lisible."
+    return f"La sauvegarde {path} a échoué ({error})."
+
+
+class SqliteStore:
+    """GameStore over one SQLite file. Each public write is one transaction."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        wall_clock: Callable[[], float] = time.time,
+        synchronous: Synchronous = "NORMAL",
+        read_only: bool = False,
+    ) -> None:
+        self.path = Path(path)
+        self._now = wall_clock
+        try:
+            if read_only:
+                uri = f"{self.path.resolve().as_uri()}?mode=ro"
+                self._db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            else:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+                self._db.execute("PRAGMA journal_mode=WAL")
+                self._db.execute(f"PRAGMA synchronous={synchronous}")
+                self._db.executescript(SCHEMA)
+            self._db.execute("PRAGMA foreign_keys=ON")
+            self._db.execute("PRAGMA busy_timeout=2000")
+        except sqlite3.Error as error:
+            raise StoreError(_sentence(error, self.path)) from error
+        except OSError as error:
+            raise StoreError(
+                f"Impossible de créer le dossier de la sauvegarde {self.path.parent}."
+            ) from error
+
+    def close(self) -> None:
+        """Close the connection (the WAL is checkpointed by SQLite)."""
+        self._db.close()
+
+    def __enter__(self) -> SqliteStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One transaction: everything or nothing, and a StoreError in French on failure."""
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise StoreError(_sentence(error, self.path)) from error
+        try:
+            yield self._db
+            self._db.execute("COMMIT")
+        except BaseException as error:
+            if self._db.in_transaction:
+                self._db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.Error):
+                raise StoreError(_sentence(error, self.path)) from error
+            raise
+
+    def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._db.execute(sql, params).fetchall()
+        except sqlite3.Error as error:
+            raise StoreError(_sentence(error, self.path)) from error
+
+    def _check(self, game_id: int) -> None:
+        if not self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)):
+            raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
+
+    def create_game(self, kind: Kind, config: Mapping[str, Any]) -> int:
+        """A new game in status playing; returns its id."""
+        if kind not in KINDS:
+            raise StoreError(f"Jeu inconnu : {kind}. Choisissez quinito ou cinquillo.")
+        with self._write() as db:
+            cursor = db.execute(
+                "INSERT INTO games (kind, config, created_at) VALUES (?, ?, ?)",
+                (kind, json.dumps(dict(config), ensure_ascii=False, sort_keys=True), self._now()),
+            )
+        return int(cast(int, cursor.lastrowid))
+
+    def append(self, game_id: int, entry: StoredEntry) -> None:
+        """Persist one accepted move in its own transaction (seq = number of entries before it)."""
+        self.extend(game_id, (entry,))
+
+    def extend(self, game_id: int, entries: Sequence[StoredEntry]) -> None:
+        """Persist several moves in one transaction: all or none."""
+        rows = [
+            (
+                json.dumps(e.command, ensure_ascii=False, separators=(",", ":")),
+                json.dumps(e.events, ensure_ascii=False, separators=(",", ":")),
+            )
+            for e in entries
+        ]
+        with self._write() as db:
+            found = db.execute(
+                "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = ?) "
+                "FROM games WHERE id = ?",
+                (game_id, game_id),
+            ).fetchone()
+            if found is None:  # an unknown game: say so rather than lose the move silently
+                raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
+            first = int(found[0])
+            db.executemany(
+                "INSERT INTO entries (game_id, seq, command, events) VALUES (?, ?, ?, ?)",
+                [(game_id, first + i, command, events) for i, (command, events) in enumerate(rows)],
+            )
+
+    def truncate(self, game_id: int, keep: int) -> None:
+        """Undo: keep the first `keep` entries, drop the rest."""
+        self._check(game_id)
+        with self._write() as db:
+            db.execute("DELETE FROM entries WHERE game_id = ? AND seq >= ?", (game_id, max(0, keep)))
+
+    def load(self, game_id: int) -> StoredGame:
+        """The game and its entries, oldest first."""
+        rows = self._read(
+            "SELECT id, kind, config, status, winner, created_at, finished_at FROM games WHERE id = ?",
+            (game_id,),
+        )
+        if not rows:
+            raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
+        gid, kind, config, status, winner, created_at, finished_at = rows[0]
+        entries = self._read("SELECT command, events FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
+        return StoredGame(
+            id=int(gid),
+            kind=kind,
+            config=json.loads(config),
+            entries=tuple(StoredEntry(json.loads(c), json.loads(e)) for c, e in entries),
+            status=status,
+            winner=None if winner is None else json.loads(winner),
+            created_at=float(created_at),
+            finished_at=None if finished_at is None else float(finished_at),
+        )
+
+    def latest_unfinished(self) -> int | None:
+        """The most recently created game still playing, or None."""
+        rows = self._read(
+            "SELECT id FROM games WHERE status = 'playing' ORDER BY created_at DESC, id DESC LIMIT 1"
+        )
+        return int(rows[0][0]) if rows else None
+
+    def finish(self, game_id: int, winner: Winner) -> None:
+        """Mark the game finished, with its winner."""
+        self._check(game_id)
+        with self._write() as db:
+            db.execute(
+                "UPDATE games SET status = 'finished', finished_at = ?, winner = ? WHERE id = ?",
+                (self._now(), None if winner is None else json.dumps(winner, ensure_ascii=False), game_id),
+            )
+
+    def record_xp(self, game_id: int, changes: Mapping[str, int]) -> None:
+        """C8: this game's XP changes; recording the same game again replaces them."""
+        self._check(game_id)
+        with self._write() as db:
+            db.execute("DELETE FROM xp WHERE game_id = ?", (game_id,))
+            db.executemany(
+                "INSERT INTO xp (game_id, player, delta) VALUES (?, ?, ?)",
+                [(game_id, player, int(delta)) for player, delta in changes.items()],
+            )
+
+    def leaderboard(self) -> list[Standing]:
+        """C8: every player with XP, highest first, ties by name."""
+        rows = self._read(
+            "SELECT player, SUM(delta), COUNT(DISTINCT game_id) FROM xp GROUP BY player "
+            "ORDER BY SUM(delta) DESC, player"
+        )
+        return [Standing(str(p), int(x), int(g)) for p, x, g in rows]
+
+    def game_ids(self) -> list[int]:
+        """Every game id, oldest first."""
+        return [int(r[0]) for r in self._read("SELECT id FROM games ORDER BY id")]
