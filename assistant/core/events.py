@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 Unit = Literal["dose", "sip", "life"]
 Reason = Literal[
@@ -19,19 +19,8 @@ Reason = Literal[
     "name_called",
     "fault",
 ]
-REASONS: tuple[Reason, ...] = (
-    "bluff",
-    "wrong_lift",
-    "quinito",
-    "quinito_countered",
-    "defi",
-    "everyone_sips",
-    "fantasy_announcement",
-    "slowness",
-    "forbidden_word",
-    "name_called",
-    "fault",
-)
+REASONS: tuple[Reason, ...] = get_args(Reason)
+"""Every penalty reason, in contracts.md order."""
 
 
 @dataclass(frozen=True)
