@@ -1,0 +1,117 @@
+"""`kinito parse --game quinito --players "Ana,Bruno" --jsonl < lines.txt`: transcripts to intents.
+
+One JSON object per input line, in order (contracts.md); without --jsonl one readable line each.
+`--bench N` times the parser instead (p50/p99 per line over N lines, JSON on stdout).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterable, Sequence
+
+from assistant.errors import UserError
+from assistant.understanding.parse import Parse
+from assistant.understanding.parser import Parser
+
+HELP = "Comprendre des transcriptions (une par ligne sur l'entrée standard)."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of `kinito parse`."""
+    parser.add_argument(
+        "--game", choices=("quinito", "cinquillo"), default="quinito", help="le jeu (défaut quinito)"
+    )
+    parser.add_argument(
+        "--players", default="", help='les joueurs, séparés par des virgules : "Ana,Bruno,Chloé"'
+    )
+    parser.add_argument(
+        "--jsonl", action="store_true", help="un objet JSON par ligne (sinon une ligne lisible)"
+    )
+    parser.add_argument(
+        "--wake-word", default="arbitre", help="le mot qui s'adresse à l'arbitre (défaut \"arbitre\")"
+    )
+    parser.add_argument(
+        "--edition",
+        choices=("drinking", "family"),
+        default="drinking",
+        help="quinito : drinking (vigilance Q11 active) ou family (sans vigilance)",
+    )
+    parser.add_argument(
+        "--vigilance",
+        choices=("on", "off"),
+        help="forcer la vigilance Q11 (mots interdits, prénoms) ; par défaut active en édition drinking",
+    )
+    parser.add_argument("--bench", type=int, metavar="N", help="mesurer p50/p99 sur N lignes (JSON)")
+
+
+def _players(text: str) -> tuple[str, ...]:
+    return tuple(p.strip() for p in text.split(",") if p.strip())
+
+
+def _vigilance(args: argparse.Namespace) -> bool:
+    """Q11 applies to the drinking edition of Quinito unless the table says otherwise."""
+    if args.vigilance is not None:
+        return bool(args.vigilance == "on")
+    return bool(args.game == "quinito" and args.edition == "drinking")
+
+
+def readable(parse: Parse) -> str:
+    """One human line: the text, then what was understood."""
+    data = parse.to_json()
+    parts = [
+        f"{k}={v}" for k, v in data.items() if k not in ("text", "violations") and v not in (None, [], ())
+    ]
+    parts += [f"{v['rule']}:{v.get('word') or v.get('player')}" for v in data["violations"]]
+    meaning = " ".join(parts) if parse.intent or parts else "(rien)"
+    return f"{parse.text!r} -> {meaning}"
+
+
+def timings(parser: Parser, lines: Sequence[str], rounds: int) -> dict[str, float]:
+    """p50/p99 of `parser.parse` in microseconds over `rounds` lines cycled from `lines`: wall time, and
+    this thread's CPU time (which a busy machine's preemptions do not inflate)."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    for i in range(rounds):
+        line = lines[i % len(lines)]
+        start, start_cpu = time.perf_counter_ns(), time.thread_time_ns()
+        parser.parse(line)
+        cpu.append((time.thread_time_ns() - start_cpu) / 1000)
+        wall.append((time.perf_counter_ns() - start) / 1000)
+    wall.sort()
+    cpu.sort()
+
+    def at(samples: list[float], q: float) -> float:
+        return round(samples[min(len(samples) - 1, int(len(samples) * q))], 1)
+
+    return {
+        "lines": float(rounds),
+        "parse_p50_us": at(wall, 0.5),
+        "parse_p99_us": at(wall, 0.99),
+        "parse_cpu_p50_us": at(cpu, 0.5),
+        "parse_cpu_p99_us": at(cpu, 0.99),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    """Parse stdin line by line and print the result of each."""
+    players = _players(args.players)
+    try:
+        parser = Parser(args.game, players, wake_word=args.wake_word, vigilance=_vigilance(args))
+    except (OSError, ValueError) as error:
+        raise UserError(f"Grammaire illisible : {error}.", "réinstallez kinito (./run test).") from error
+    lines: Iterable[str] = (raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in sys.stdin.buffer)
+    if args.bench:
+        sample = [line for line in lines if line.strip()]
+        if not sample:
+            raise UserError(
+                "Aucune ligne à mesurer sur l'entrée standard.", "kinito parse --bench 10000 < lignes.txt"
+            )
+        print(json.dumps(timings(parser, sample, args.bench)))
+        return 0
+    for line in lines:
+        parse = parser.parse(line)
+        print(json.dumps(parse.to_json(), ensure_ascii=False) if args.jsonl else readable(parse), flush=True)
+    return 0

@@ -1,0 +1,189 @@
+"""The grammars of grammars/ (data) expanded into every phrase they allow, with its meaning.
+
+The files use hassil's template format ((a|b), [optional], {list}, <rule>) and are parsed by
+hassil itself (`Intents.from_dict`), so the syntax and its errors are hassil's. We do not use
+hassil's recogniser: our grammars are finite (a few thousand phrases), so expanding them once
+into a table lets the parser answer with one dictionary lookup (a few microseconds, against the
+2 ms budget per line) and snap near misses to the closest phrase with rapidfuzz, and gives the
+Vosk side (phrases.py) the very same phrases. hassil's own sampler yields text without the slot
+values, hence the small expander below over hassil's expression tree.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import yaml
+from hassil.expression import Alternative, Expression, ListReference, Permutation, RuleReference, TextChunk
+from hassil.expression import Sequence as Seq
+from hassil.intents import Intents, TextSlotList, WildcardSlotList
+
+Game = Literal["quinito", "cinquillo"]
+GRAMMARS = Path(__file__).resolve().parents[2] / "grammars"
+"""The grammar files (data): one per game, commands.yaml for the wake-word commands of both."""
+WILDCARD = "\x00"
+"""Marks, in an expanded phrase, where a wildcard slot takes the rest of the line."""
+_TEMPLATE_CHARS = re.compile(r"[()\[\]{}<>|]")
+Slots = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """One sentence a grammar allows, and what it means."""
+
+    text: str
+    """The sentence as written in the grammar (accents, apostrophes, hyphens kept)."""
+    intent: str
+    """The grammar intent it expresses."""
+    slots: Slots
+    """Slot values, in template order (score, rank, suit, player, position, topic, wake_word...)."""
+
+    @property
+    def wildcard(self) -> str | None:
+        """The slot name of a trailing wildcard, if the phrase ends with one."""
+        return next((name for name, value in self.slots if value == WILDCARD), None)
+
+
+@dataclass(frozen=True)
+class Grammar:
+    """Everything one table may say, expanded."""
+
+    game: Game
+    """quinito or cinquillo."""
+    phrases: tuple[Phrase, ...]
+    """Every allowed sentence with its meaning (wake-word commands included)."""
+    order: tuple[Any, ...]
+    """Q3 score order (quinito) or C1 rank order (cinquillo), as written in the game's file."""
+    fillers: tuple[str, ...]
+    """Words dropped anywhere before matching."""
+    wake_prefixes: tuple[str, ...]
+    """Words dropped just before the wake word ("hé arbitre")."""
+    homophones: Mapping[str, str]
+    """Word as a recogniser may write it -> the grammar word it may stand for ("saint" -> "cinq")."""
+    value_words: frozenset[str]
+    """Words of slot values (scores, cards, players, seats): a near miss may not change one into another."""
+    carriers: tuple[str, ...]
+    """Expansions of the game's <carrier> rule ("j'annonce", "il y a"...): a bare number may follow them."""
+    awaiting: Mapping[str, frozenset[str]]
+    """Intent -> the Expectation.awaiting values in which it makes sense (game intents only)."""
+    respellings: Mapping[str, tuple[str, ...]]
+    """Word -> spellings that sound alike, for models lacking the word (grammars/respellings.yaml)."""
+
+
+@functools.lru_cache(maxsize=8)
+def _read(name: str) -> dict[str, Any]:
+    with (GRAMMARS / name).open(encoding="utf-8") as handle:
+        data = yaml.safe_load(handle)
+    if not isinstance(data, dict):
+        raise ValueError(f"{GRAMMARS / name}: not a mapping")
+    return data
+
+
+def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None) -> list[dict[str, str]]:
+    values: list[dict[str, str]] = []
+    for player in players:
+        for spoken in (player, *(nicknames or {}).get(player, ())):
+            clean = " ".join(_TEMPLATE_CHARS.sub(" ", spoken).split())
+            if clean:
+                values.append({"in": clean, "out": player})
+    return values
+
+
+def build(
+    game: Game,
+    players: Sequence[str] = (),
+    wake_word: str = "arbitre",
+    nicknames: Mapping[str, Sequence[str]] | None = None,
+) -> Grammar:
+    """Load the game's grammar and commands.yaml, fill in players and wake word, and expand it all."""
+    game_data, commands = _read(f"{game}.yaml"), _read("commands.yaml")
+    lists = {**commands.get("lists", {}), **game_data.get("lists", {})}
+    lists["player"] = {"values": _names(players, nicknames)}
+    wake = " ".join(_TEMPLATE_CHARS.sub(" ", wake_word).split()) or "arbitre"
+    lists["wake_word"] = {"values": [{"in": wake, "out": wake}]}
+    merged = {
+        "language": "fr",
+        "intents": {**commands["intents"], **game_data["intents"]},
+        "expansion_rules": {**commands.get("expansion_rules", {}), **game_data.get("expansion_rules", {})},
+        "lists": lists,
+    }
+    intents = Intents.from_dict(merged)
+    phrases: list[Phrase] = []
+    for name, intent in intents.intents.items():
+        for data in intent.data:
+            rules = {**intents.expansion_rules, **data.expansion_rules}
+            slot_lists = {**intents.slot_lists, **data.slot_lists}
+            fixed: Slots = tuple(data.slots.items())
+            for sentence in data.sentences:
+                for text, slots in _expand(sentence.expression, rules, slot_lists):
+                    phrases.append(Phrase(" ".join(text.split()), name, slots + fixed))
+    awaiting = {name: frozenset(spec.get("awaiting", ())) for name, spec in game_data["intents"].items()}
+    return Grammar(
+        game=game,
+        phrases=tuple(phrases),
+        order=tuple(game_data.get("order", ())),
+        fillers=tuple(commands.get("fillers", ())),
+        wake_prefixes=tuple(commands.get("wake_prefixes", ())),
+        homophones={str(k): str(v) for k, v in commands.get("homophones", {}).items()},
+        value_words=frozenset(
+            word
+            for slot_list in intents.slot_lists.values()
+            if isinstance(slot_list, TextSlotList)
+            for value in slot_list.values
+            for text, _ in _expand(value.text_in, intents.expansion_rules, intents.slot_lists)
+            for word in text.split()
+        ),
+        carriers=tuple(
+            " ".join(t.split())
+            for t, _ in (
+                _expand(intents.expansion_rules["carrier"].expression, intents.expansion_rules, {})
+                if "carrier" in intents.expansion_rules
+                else ()
+            )
+        ),
+        awaiting=awaiting,
+        respellings=respellings(),
+    )
+
+
+def respellings() -> dict[str, tuple[str, ...]]:
+    """grammars/respellings.yaml: word -> in-vocabulary spellings that sound alike, best first."""
+    return {str(k): tuple(str(v) for v in values) for k, values in _read("respellings.yaml").items()}
+
+
+def _expand(
+    expr: Expression, rules: Mapping[str, Any], lists: Mapping[str, Any]
+) -> Iterator[tuple[str, Slots]]:
+    """Every (text, slots) an expression can produce."""
+    if isinstance(expr, TextChunk):
+        yield expr.text, ()
+    elif isinstance(expr, Permutation):
+        for order in itertools.permutations(expr.items):
+            yield from _expand(Seq(items=list(order)), rules, lists)
+    elif isinstance(expr, Alternative):
+        for item in expr.items:
+            yield from _expand(item, rules, lists)
+    elif isinstance(expr, Seq):
+        parts = [list(_expand(item, rules, lists)) for item in expr.items]
+        for combo in itertools.product(*parts):
+            yield "".join(t for t, _ in combo), tuple(s for _, slots in combo for s in slots)
+    elif isinstance(expr, RuleReference):
+        yield from _expand(rules[expr.rule_name].expression, rules, lists)
+    elif isinstance(expr, ListReference):
+        slot_list = lists[expr.list_name]
+        if isinstance(slot_list, WildcardSlotList):
+            yield WILDCARD, ((expr.slot_name, WILDCARD),)
+        elif isinstance(slot_list, TextSlotList):
+            for value in slot_list.values:
+                for text, slots in _expand(value.text_in, rules, lists):
+                    yield text, ((expr.slot_name, value.value_out), *slots)
+        else:
+            raise ValueError(f"list {{{expr.list_name}}}: only text and wildcard lists are supported")
+    else:
+        raise ValueError(f"unsupported template expression: {expr!r}")

