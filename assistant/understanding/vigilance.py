@@ -1,0 +1,290 @@
+"""Q11: the table's vigilance rules: never say "boire", never call a player by name.
+
+`Vigilance(players, nicknames).scan(text, addressed)` returns the breaches heard in one
+transcript, in the order they were said: `Violation(rule="forbidden_word", word=...)` for a
+form of "boire" used as the verb (conjugation.py, grammars/boire.yaml) and
+`Violation(rule="name_called", player=...)` for a player's name or nickname. How names are
+recognised (sound-alike spellings, compound names, names that are common words) is documented
+in grammars/vigilance.yaml. Pure: no I/O after the data tables are loaded, never raises on text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+from rapidfuzz.fuzz import ratio
+from rapidfuzz.process import extract
+
+from assistant.understanding.conjugation import Conjugation, load_table
+from assistant.understanding.parse import Violation
+from assistant.understanding.phonetic import fold, keys
+
+LEXICON_PATH = Path(__file__).resolve().parents[2] / "grammars" / "vigilance.yaml"
+"""The name-matching data shipped with the project."""
+
+_WORD = re.compile(r"[^\W_]+")
+"""A word of a transcript: letters and digits; apostrophes, hyphens and punctuation split words."""
+
+
+@dataclass(frozen=True)
+class NameLexicon:
+    """Q11: the data that keeps name matching tolerant of spellings but deaf to common words."""
+
+    fuzzy_ratio: float
+    """Least rapidfuzz ratio (0-100) for a sound-alike word to count as the name."""
+    loose_ratio: float
+    """Least ratio when only the loose keys agree ("davide" for David, not "clope" for Chloé)."""
+    joined_ratio: float
+    """Least ratio for two words glued back together ("clo et" -> "cloet") to count as the name."""
+    min_fuzzy_length: int
+    """Words shorter than this match a name only exactly."""
+    common_word_names: frozenset[str]
+    """Folded first names that are also common French words ("rose", "pierre", "olive")."""
+    noun_markers: frozenset[str]
+    """Folded words after which a common-word name is the common word ("la rose")."""
+    common_words: frozenset[str]
+    """Folded words never matched to a name by sound or spelling, only exactly."""
+    common_spellings: frozenset[str]
+    """Accented words never a name, even when they fold to one ("marié" is not Marie)."""
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> NameLexicon:
+        """Build the lexicon from grammars/vigilance.yaml's parsed content."""
+
+        def words(name: str) -> frozenset[str]:
+            return frozenset(fold(str(word)) for word in data.get(name, []))
+
+        return cls(
+            fuzzy_ratio=float(data["fuzzy_ratio"]),
+            loose_ratio=float(data["loose_ratio"]),
+            joined_ratio=float(data["joined_ratio"]),
+            min_fuzzy_length=int(data["min_fuzzy_length"]),
+            common_word_names=words("common_word_names"),
+            noun_markers=words("noun_markers"),
+            common_words=words("common_words") | words("common_word_names"),
+            common_spellings=frozenset(
+                str(word).lower() for word in data.get("common_words", []) if not str(word).isascii()
+            ),
+        )
+
+
+@cache
+def load_lexicon(path: Path = LEXICON_PATH) -> NameLexicon:
+    """Q11: read the name-matching data (once per path)."""
+    with path.open(encoding="utf-8") as stream:
+        return NameLexicon.from_dict(yaml.safe_load(stream))
+
+
+@dataclass(frozen=True)
+class NameEntry:
+    """Q11: one way of calling a player: their configured name or a nickname, pre-digested."""
+
+    player: str
+    """The player as configured (what a `name_called` violation reports)."""
+    tokens: tuple[str, ...]
+    """The folded words of the name ("jean-pierre" -> ("jean", "pierre"))."""
+    keys: tuple[tuple[str, str], ...]
+    """The (loose, strict) phonetic keys of each word."""
+    joined: str
+    """The words glued together ("jeanpierre"), matched against one heard word or two."""
+    joined_key: tuple[str, str]
+    """The (loose, strict) phonetic keys of `joined`."""
+    common: bool
+    """The name is a common French word: exact matches only, and not after a determiner."""
+    spelled: tuple[str, ...]
+    """The words of the name in lower case with their accents: a common-word name must be
+    heard spelled so ("rosé" is wine, not Rose); the keys are computed from them."""
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """The folded words of a name or transcript: "Jean-Pierre" -> ("jean", "pierre")."""
+    return tuple(fold(word) for word in _WORD.findall(name))
+
+
+def common_word_names(players: Iterable[str], lexicon: NameLexicon | None = None) -> list[str]:
+    """Q11 (issue 6): the configured names that are common French words, so the setup can warn.
+
+    Such a name is heard only exactly and not after a determiner ("la rose" is a flower,
+    "rose à toi" is Rose): the table should know it may be missed or misheard.
+    """
+    lexicon = lexicon or load_lexicon()
+    flagged = []
+    for player in players:
+        words = name_words(player)
+        if len(words) == 1 and words[0] in lexicon.common_words:
+            flagged.append(player)
+    return flagged
+
+
+def _entries(
+    players: Sequence[str], nicknames: Mapping[str, Sequence[str]], lexicon: NameLexicon
+) -> tuple[NameEntry, ...]:
+    """Every name and nickname of every player, longest first (so "marie claire" beats "marie")."""
+    by_folded = {name_words(player): player for player in players}
+    calls: list[tuple[str, str]] = [(player, player) for player in players]
+    for owner, names in nicknames.items():
+        player = by_folded.get(name_words(owner))
+        if player is not None:
+            calls.extend((player, name) for name in names)
+    entries = []
+    for player, name in calls:
+        tokens = name_words(name)
+        if not tokens:
+            continue
+        joined = "".join(tokens)
+        common = len(tokens) == 1 and joined in lexicon.common_words
+        spelled = tuple(word.lower() for word in _WORD.findall(name))
+        sounds = tuple(keys(word) for word in spelled)
+        entries.append(NameEntry(player, tokens, sounds, joined, keys("".join(spelled)), common, spelled))
+    return tuple(sorted(entries, key=lambda entry: -len(entry.tokens)))
+
+
+class Vigilance:
+    """Q11: finds forbidden words and players' names in transcripts."""
+
+    def __init__(
+        self,
+        players: Sequence[str],
+        nicknames: Mapping[str, Sequence[str]] | None = None,
+        forbidden_words: bool = True,
+        names: bool = True,
+    ) -> None:
+        """Prepare the scanner for a table; `forbidden_words`/`names` switch each rule on or off."""
+        self._lexicon = load_lexicon()
+        self._conjugation: Conjugation | None = load_table() if forbidden_words else None
+        self._entries = _entries(players, nicknames or {}, self._lexicon) if names else ()
+        self._by_word: dict[str, list[NameEntry]] = {}
+        """Entries that may start at a word spelled so (whole name or its first word)."""
+        self._by_key: dict[str, list[NameEntry]] = {}
+        """Entries that may start at a word sounding so (sound-alike names)."""
+        for entry in self._entries:
+            for spelling in {entry.joined, entry.tokens[0]}:
+                self._by_word.setdefault(spelling, []).append(entry)
+            if not entry.common:
+                for sound in {entry.joined_key[0], entry.keys[0][0]}:
+                    self._by_key.setdefault(sound, []).append(entry)
+        self._glueable = [entry for entry in self._entries if not entry.common]
+        """Entries that two heard words glued together may spell ("clo et" -> Chloé)."""
+        self._glueable_names = [entry.joined for entry in self._glueable]
+
+    def scan(self, text: str, addressed: bool = False) -> tuple[Violation, ...]:
+        """Q11: the breaches in one transcript, in order, each reported once.
+
+        `addressed`: the line is a wake-word command ("arbitre pénalité pour bruno"), where
+        naming a player is no breach; forbidden words still are.
+        """
+        heard = _WORD.findall(text)
+        lowered = [word.lower() for word in heard]
+        found: list[tuple[int, Violation]] = []
+        if self._conjugation is not None:
+            for index in range(len(lowered)):
+                if self._conjugation.breach_at(lowered, index):
+                    found.append((index, Violation(rule="forbidden_word", word=heard[index])))
+        if self._entries and not addressed:
+            found.extend(
+                (index, Violation(rule="name_called", player=player))
+                for index, player in self.names_in(lowered)
+            )
+        found.sort(key=lambda item: item[0])
+        return tuple(dict.fromkeys(violation for _, violation in found))
+
+    def names_in(self, heard: Sequence[str]) -> list[tuple[int, str]]:
+        """Q11: (position, player) for each name in `heard` (lower-case words), left to right."""
+        words = [fold(word) for word in heard]
+        out: list[tuple[int, str]] = []
+        index = 0
+        while index < len(words):
+            match = self._best_at(heard, words, index)
+            if match is None:
+                index += 1
+                continue
+            player, length = match
+            out.append((index, player))
+            index += length
+        return out
+
+    def _best_at(self, heard: Sequence[str], words: Sequence[str], index: int) -> tuple[str, int] | None:
+        """The best name starting at words[index] (folded `heard`), as (player, words used), or None.
+
+        Exact beats sound-alike, then more words beat fewer, then the closer spelling wins.
+        """
+        best: tuple[tuple[bool, int, float], str, int] | None = None
+        for entry in self._candidates(heard, words, index):
+            for length, score in self._matches(entry, heard, words, index):
+                rank = (score >= 100, length, score)
+                if best is None or rank > best[0]:
+                    best = (rank, entry.player, length)
+        return None if best is None else (best[1], best[2])
+
+    def _candidates(self, heard: Sequence[str], words: Sequence[str], index: int) -> list[NameEntry]:
+        """A cheap superset of the entries that `_matches` may accept at words[index]."""
+        word = words[index]
+        lexicon = self._lexicon
+        found = list(self._by_word.get(word, ()))
+        if len(word) >= lexicon.min_fuzzy_length and word not in lexicon.common_words:
+            found.extend(self._by_key.get(keys(heard[index])[0], ()))
+        if index + 1 < len(words) and self._glueable_names:
+            glued = word + words[index + 1]
+            hits = extract(
+                glued, self._glueable_names, scorer=ratio, score_cutoff=lexicon.joined_ratio, limit=None
+            )
+            found.extend(self._glueable[position] for _, _, position in hits)
+            found.extend(self._by_word.get(glued, ()))
+        return list(dict.fromkeys(found))
+
+    def _matches(
+        self, entry: NameEntry, heard: Sequence[str], words: Sequence[str], index: int
+    ) -> Iterable[tuple[int, float]]:
+        """(words used, score 0-100) for each way `entry` is heard at words[index]."""
+        word = words[index]
+        lexicon = self._lexicon
+        if entry.common:
+            previous = words[index - 1] if index else ""
+            if heard[index] == entry.spelled[0] and previous not in lexicon.noun_markers:
+                yield 1, 100.0
+            return
+        size = len(entry.tokens)
+        if size > 1 and index + size <= len(words):
+            scores = [
+                self._word_score(heard[index + k], words[index + k], entry.tokens[k], entry.keys[k])
+                for k in range(size)
+            ]
+            if all(scores):
+                yield size, min(scores)
+        single = self._word_score(heard[index], word, entry.joined, entry.joined_key)
+        if single:
+            yield 1, single
+        if index + 1 < len(words):
+            following = words[index + 1]
+            if word in lexicon.common_words and following in lexicon.common_words:
+                return
+            glued = heard[index] + heard[index + 1]
+            if fold(glued) == entry.joined:
+                yield 2, 100.0
+                return
+            score = ratio(fold(glued), entry.joined, score_cutoff=lexicon.joined_ratio)
+            if score and keys(glued) == entry.joined_key:
+                yield 2, score
+
+    def _word_score(self, heard: str, word: str, name: str, name_keys: tuple[str, str]) -> float:
+        """How well one heard word (`word` is it folded) stands for one word of a name: 100 exact, 0 not."""
+        lexicon = self._lexicon
+        if word == name:
+            return 0.0 if heard in lexicon.common_spellings else 100.0
+        if len(word) < lexicon.min_fuzzy_length or word in lexicon.common_words:
+            return 0.0
+        score = ratio(word, name, score_cutoff=lexicon.fuzzy_ratio)
+        if not score:
+            return 0.0
+        loose, strict = keys(heard)
+        if loose != name_keys[0]:
+            return 0.0
+        if strict == name_keys[1] or score >= lexicon.loose_ratio:
+            return float(score)
+        return 0.0
