@@ -1,0 +1,55 @@
+"""`kinito replay game.txt [--json] [--db PATH]`: a written game through the same referee as `kinito play`."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from assistant.referee.replay_run import run_script
+from assistant.referee.script import load_script
+
+HELP = "Rejouer une partie écrite à travers l'arbitre."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The script path, --json, --db."""
+    parser.add_argument("script", help="le fichier de la partie (en-tête, ---, puis « ORATEUR: paroles »)")
+    parser.add_argument("--json", action="store_true", help="imprimer le résultat en JSON seulement")
+    parser.add_argument("--db", metavar="PATH", help="enregistrer la partie dans cette base SQLite")
+
+
+def readable(outcome: dict[str, Any]) -> str:
+    """The outcome for a person: standings, penalties, then what the referee said."""
+    lines = ["Joueurs :"]
+    for name, counters in outcome["players"].items():
+        values = ", ".join(f"{k} {v}" for k, v in counters.items())
+        lines.append(f"  {name} : {values}")
+    lines.append("Pénalités :")
+    for p in outcome["penalties"]:
+        lines.append(f"  {p['player']} {p['amount']} {p['unit']} ({p['reason']})")
+    lines.append(f"Totem : {', '.join(outcome['totem']) or '-'}")
+    lines.append(f"Au tour de : {outcome['current'] or '-'}   sens : {outcome['direction']}")
+    winner = outcome["winner"]
+    lines.append(f"Gagnant : {' et '.join(winner) if isinstance(winner, list) else winner or '-'}")
+    lines.append("L'arbitre a dit :")
+    lines += [f"  « {s} »" for s in outcome["spoken"]]
+    return "\n".join(lines)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the script and print its outcome."""
+    script = load_script(args.script)
+    store = None
+    if args.db:
+        from assistant.store.sqlite import SqliteStore
+
+        store = SqliteStore(args.db)
+    referee = run_script(script, store=store)
+    outcome = referee.outcome()
+    if args.json:
+        sys.stdout.write(json.dumps(outcome, ensure_ascii=False) + "\n")
+    else:
+        print(readable(outcome))
+    return 0

@@ -1,0 +1,308 @@
+"""The referee: turns what the table says into moves, and what happens into short French sentences.
+
+Pure apart from injected Protocols: a Clock (slowness), an optional GameStore (one write per accepted
+move), and the understanding layer. No audio: `kinito play` feeds `hear` from the recogniser and
+speaks what it returns; `kinito replay` feeds it a script's lines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from typing import Any, Literal, Protocol
+
+from assistant.core.clock import Clock
+from assistant.core.events import PenaltyCalled
+from assistant.core.expectation import Expectation
+from assistant.core.game import Refused, Session
+from assistant.referee import speech
+from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
+from assistant.referee.flow import Moves, Reply
+from assistant.referee.rulebook import Rulebook, rulebook
+from assistant.referee.session_config import TableConfig
+from assistant.referee.violations import Pending, designated, reasons
+from assistant.store.protocol import GameStore, StoreError, encode_entry, resume
+from assistant.understanding.parse import Parse
+
+
+class Understander(Protocol):
+    """The understanding layer: one transcript to one Parse."""
+
+    def parse(self, text: str) -> Parse:
+        """The meaning of `text`."""
+        ...
+
+
+def default_parser(config: TableConfig) -> Understander:
+    """The project's parser for this table (vigilance on in the drinking edition only, Q11)."""
+    return _parser(config.game, config.players, config.wake_word, config.drinking)
+
+
+@lru_cache(maxsize=8)
+def _parser(game: str, players: tuple[str, ...], wake_word: str, vigilance: bool) -> Understander:
+    """Expanding the grammar takes a while and a parser is read-only: one per table setting."""
+    from assistant.understanding.parser import Parser
+
+    kind: Literal["quinito", "cinquillo"] = "quinito" if game == "quinito" else "cinquillo"
+    parser: Understander = Parser(kind, players, wake_word=wake_word, vigilance=vigilance)
+    return parser
+
+
+class Referee:
+    """One table's referee. `hear` a line, `tick` the clock, read `outcome()`."""
+
+    def __init__(
+        self,
+        config: TableConfig,
+        clock: Clock,
+        store: GameStore | None = None,
+        parser: Understander | None = None,
+        resume_id: int | None = None,
+    ) -> None:
+        """With `resume_id`, the game is rebuilt from that stored game's log (after a crash)."""
+        self.config = config
+        self.clock = clock
+        self.store = store
+        self.book: Rulebook = rulebook(config)
+        self.parser = parser if parser is not None else default_parser(config)
+        self.session: Session[Any, Any, Any] = Session.start(self.book.game)
+        self.spoken: list[str] = []
+        self.last: list[str] = []
+        self.paused = False
+        self.pending: Pending | None = None
+        self.game_id: int | None = None
+        self.marks: list[int] = []
+        self._since = clock.now()
+        if resume_id is not None and store is not None:
+            self.game_id = resume_id
+            self.session = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
+            self._say(self._prompt(None, force=True))
+            return
+        self._start()
+        self._say([*self.book.warnings(), *self._settle([])])
+
+    # ----------------------------------------------------------------- life cycle
+    def _start(self) -> None:
+        self.session = Session.start(self.book.game)
+        self.marks = []
+        self.pending = None
+        if self.store is not None:
+            self.game_id = self.store.create_game(self.config.game, self.config.to_dict())
+        self._since = self.clock.now()
+
+    def restart(self) -> list[str]:
+        """new_game: the same table starts over."""
+        self._start()
+        return self._say([speech.say("new_game"), *self._settle([])])
+
+    # ----------------------------------------------------------------- reading
+    @property
+    def state(self) -> Any:
+        """The game state (implements TableView and expecting())."""
+        return self.session.state
+
+    def expectations(self) -> tuple[Expectation, ...]:
+        """What each cup (Q13) or the table waits for."""
+        every = getattr(self.state, "expecting_all", None)
+        if every is not None:
+            return tuple(every())
+        return (self.state.expecting(),)
+
+    def penalties(self) -> list[dict[str, Any]]:
+        """Every penalty of this game, in order (contracts.md `penalties`)."""
+        return [
+            {"player": e.player, "amount": e.amount, "unit": e.unit, "reason": e.reason}
+            for e in self.session.events
+            if isinstance(e, PenaltyCalled)
+        ]
+
+    def outcome(self) -> dict[str, Any]:
+        """The `kinito replay --json` object."""
+        state = self.state
+        return {
+            "players": state.standings(),
+            "penalties": self.penalties(),
+            "totem": list(state.totems),
+            "current": state.current,
+            "direction": state.direction,
+            "winner": state.winner,
+            "spoken": list(self.spoken),
+        }
+
+    # ----------------------------------------------------------------- hearing
+    def speaker_name(self, speaker: str | None) -> str | None:
+        """A configured player's name for a speaker label (any case); None for the table/unknown."""
+        if speaker is None:
+            return None
+        folded = speaker.strip().casefold()
+        return next((p for p in self.config.players if p.casefold() == folded), None)
+
+    def hear(self, speaker: str | None, text: str, conf: float = 1.0) -> list[str]:
+        """One recognised line from `speaker` (None: unattributed) → the sentences to say."""
+        count = len(self.session.entries)
+        lines = self._hear(speaker, text, conf)
+        self._mark(count)
+        return lines
+
+    def _mark(self, count: int) -> None:
+        """Remember where a heard line's moves begin, so undo drops that line's moves together."""
+        if len(self.session.entries) > count:
+            self.marks.append(count)
+
+    def _hear(self, speaker: str | None, text: str, conf: float) -> list[str]:
+        who = self.speaker_name(speaker)
+        parse = self.parser.parse(text)
+        if self.pending is not None:
+            pending, self.pending = self.pending, None
+            culprit = designated(parse, who, self.config.players, self.state.direction, self.parser)
+            if culprit is not None:
+                return self._say(self._apply_auto_penalty(culprit, pending.reason))
+        if parse.intent in WAKE_INTENTS:
+            return self._say(answer_command(self, parse, who))
+        if self.paused:
+            return []
+        if parse.intent is not None and min(conf, parse.confidence) < self.config.confirm_below:
+            return self._say([speech.say("repeat")])
+        if conf < self.config.confirm_below:
+            parse = replace(parse, violations=())  # never charge a fault on a doubtful hearing
+        out = self._move(parse, who)
+        if self.config.drinking and parse.violations:
+            if who is None:
+                self.pending = Pending(reasons(parse)[0])
+                out.append(speech.say("who_said"))
+            else:
+                for reason in reasons(parse):
+                    out += self._apply_auto_penalty(who, reason)
+        return self._say(out)
+
+    def tick(self) -> list[str]:
+        """Q10 slowness: the expected player stayed silent `slow` seconds (not while paused)."""
+        now = self.clock.now()
+        if self.paused or self.config.slow is None:
+            self._since = now
+            return []
+        if now - self._since < self.config.slow:
+            return []
+        self._since = now
+        expect = self.expectations()[0]
+        if expect.player is None or expect.awaiting not in self.book.slow_counted:
+            return []
+        count = len(self.session.entries)
+        lines = self._say(self._apply_auto_penalty(expect.player, "slowness"))
+        self._mark(count)
+        return lines
+
+    # ----------------------------------------------------------------- moving
+    def _move(self, parse: Parse, who: str | None) -> list[str]:
+        """Q13: a line goes to the cup awaiting its speaker first; the first cup it is a move for wins,
+        else the first question or refusal heard."""
+        decision: Moves | Reply | None = None
+        expectations = self.expectations()
+        ordered = sorted(expectations, key=lambda e: 0 if who is not None and e.player == who else 1)
+        for expect in ordered:
+            found = self.book.decide(parse, who, expect, self.state)
+            if isinstance(found, Moves):
+                decision = found
+                break
+            decision = decision or found
+        if decision is None:
+            if parse.intent in self.book.move_intents:
+                return self._prompt(None, force=True)
+            return []
+        if isinstance(decision, Reply):
+            return [decision.sentence]
+        return self.apply(decision.commands, atomic=decision.atomic)
+
+    def apply(self, commands: tuple[Any, ...], atomic: bool = True) -> list[str]:
+        """Apply commands together (all or none unless not `atomic`), persist and narrate them."""
+        before = self.expectations()
+        session = self.session
+        refusal: list[str] = []
+        for command in commands:
+            try:
+                session = session.apply(command)
+            except Refused as refused:
+                if atomic or session is self.session:
+                    return [refused.reason]
+                refusal = [refused.reason]
+                break
+        kept = len(self.session.entries)
+        new_entries = session.entries[kept:]
+        if self.store is not None and self.game_id is not None:
+            try:
+                for entry in new_entries:
+                    self.store.append(self.game_id, encode_entry(self.book.codec, entry))
+            except StoreError as error:
+                self.store.truncate(self.game_id, kept)
+                return [error.message]
+        self.session = session
+        self._since = self.clock.now()
+        out: list[str] = []
+        for entry in new_entries:
+            out += self.book.narrate_all(entry.events, self.state)
+        return self._settle(out, before) + refusal
+
+    def restart_timer(self) -> None:
+        """Q10: the expected player's silence counts from now."""
+        self._since = self.clock.now()
+
+    def apply_penalty(self, player: str, reason: str) -> list[str]:
+        """Q10/Q11: charge a fault to `player` (nothing in a game without faults)."""
+        return self._apply_auto_penalty(player, reason)
+
+    def _apply_auto_penalty(self, player: str, reason: str) -> list[str]:
+        fault = self.book.fault(player, reason)
+        if fault is None:
+            return []
+        return self.apply((fault,))
+
+    def _settle(self, out: list[str], before: tuple[Expectation, ...] | None = None) -> list[str]:
+        """Make the referee's own moves (deal, draw), then prompt for what is now awaited."""
+        for _ in range(50):
+            command = self.book.auto(self.state, self.expectations()[0])
+            if command is None:
+                break
+            more = self.apply((command,))
+            return out + more
+        if self.store is not None and self.game_id is not None and self.state.winner is not None:
+            self.store.finish(self.game_id, self.state.winner)
+            xp = {p: int(c["xp"]) for p, c in self.state.standings().items() if "xp" in c}
+            if xp:
+                self.store.record_xp(self.game_id, xp)
+        return out + self._prompt(before)
+
+    def _prompt(self, before: tuple[Expectation, ...] | None, force: bool = False) -> list[str]:
+        now = self.expectations()
+        if (
+            before is not None
+            and not force
+            and [(e.awaiting, e.player) for e in before] == [(e.awaiting, e.player) for e in now]
+        ):
+            return []
+        return [line for e in now if (line := self.book.prompt(e, self.state, before, force))]
+
+    def undo(self) -> list[str]:
+        """Drop the last heard line's moves (and the referee's own moves after them), say what was
+        undone. After a resume the line boundaries are unknown: one move at a time."""
+        entries = self.session.entries
+        last = len(entries) - 1
+        while last >= 0 and self.book.is_auto(entries[last].command):
+            last -= 1
+        if last < 0:
+            return [speech.say("nothing_to_undo")]
+        command = entries[last].command
+        while self.marks and self.marks[-1] > last:
+            self.marks.pop()
+        if self.marks and not self.book.is_auto(entries[self.marks[-1]].command):
+            last = self.marks.pop()
+        self.session = self.session.undo(len(entries) - last)
+        if self.store is not None and self.game_id is not None:
+            self.store.truncate(self.game_id, last)
+        self._since = self.clock.now()
+        return [speech.say("undone", what=self.book.describe(command)), *self._prompt(None)]
+
+    def _say(self, lines: list[str]) -> list[str]:
+        if lines:
+            self.spoken.extend(lines)
+            self.last = list(lines)
+        return lines

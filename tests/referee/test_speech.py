@@ -1,0 +1,78 @@
+"""What the referee says: short French, and (Q11) never the verb "boire" in any form."""
+
+from __future__ import annotations
+
+import re
+import string
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from assistant.core.events import REASONS, PenaltyCalled
+from assistant.referee import speech
+from assistant.referee.replay_run import run_script
+from assistant.referee.script import load_script
+from assistant.understanding.parser import Parser
+
+GAMES = sorted((Path(__file__).parent / "games").glob("*.txt"))
+
+BOIRE = re.compile(r"\b(boi\w*|buv\w*|bu|bue|bues|bus|but|bûmes|bûtes|burent|bût)\b", re.IGNORECASE)
+"""Q11: every conjugated form of "boire" (present, past, future, conditional, subjunctive, participles)."""
+
+
+@cache
+def vigilant() -> Parser:
+    """One parser with the vigilance on (building one expands the whole grammar)."""
+    return Parser("quinito", (), vigilance=True)
+
+
+def forbidden(sentence: str) -> list[str]:
+    """The forbidden words the project's vigilance finds in a sentence (names are not our concern here)."""
+    parser = vigilant()
+    return [v.word or "" for v in parser.parse(sentence).violations if v.rule == "forbidden_word"]
+
+
+def test_the_vigilance_check_does_catch_boire() -> None:
+    assert forbidden("tu bois") and forbidden("il faut boire")
+    assert BOIRE.search("nous buvons") and BOIRE.search("vous boirez")
+
+
+@pytest.mark.parametrize("key", sorted(speech.TEMPLATES))
+def test_no_template_uses_boire_Q11(key: str) -> None:
+    text = speech.TEMPLATES[key]
+    assert not BOIRE.search(text)
+    filled = text.format(**{f: "Ana" for _, f, _, _ in string.Formatter().parse(text) if f})
+    assert forbidden(filled) == []
+
+
+def test_no_reason_unit_or_description_uses_boire_Q11() -> None:
+    words = [*speech.REASONS.values(), *(w for pair in speech.UNITS.values() for w in pair)]
+    words += list(speech.DESCRIPTIONS.values()) + list(speech.SCORES.values())
+    for word in words:
+        assert not BOIRE.search(word), word
+
+
+@pytest.mark.parametrize("unit", ["dose", "sip", "life"])
+@pytest.mark.parametrize("reason", REASONS)
+def test_every_penalty_sentence_is_short_and_clean(unit: str, reason: str) -> None:
+    for amount in (1, 2, 4):
+        sentence = speech.penalty(PenaltyCalled("Bruno", amount, unit, reason))  # type: ignore[arg-type]
+        assert sentence.startswith("Bruno ") and sentence.endswith(".")
+        assert len(sentence.split()) <= 8
+        assert not BOIRE.search(sentence) and forbidden(sentence) == []
+
+
+def test_penalty_sentences() -> None:
+    assert speech.penalty(PenaltyCalled("Bruno", 1, "dose", "bluff")) == "Bruno prend une dose : bluff."
+    assert speech.penalty(PenaltyCalled("Ana", 2, "life", "bluff")) == "Ana perd deux vies : bluff."
+    gift = PenaltyCalled("Ana", 1, "life", "wrong_lift", beneficiary="Bruno")
+    assert speech.penalty(gift) == "Ana donne une vie à Bruno : levée à tort."
+
+
+def test_nothing_said_in_any_written_game_uses_boire_Q11() -> None:
+    said = [s for path in GAMES for s in run_script(load_script(path)).outcome()["spoken"]]
+    assert len(said) > 100
+    for sentence in said:
+        assert not BOIRE.search(sentence), sentence
+        assert forbidden(sentence) == [], sentence
