@@ -56,7 +56,7 @@ def whose_turn(referee: Referee) -> list[str]:
 
 def penalty(referee: Referee, parse: Parse, who: str | None) -> list[str]:
     """ "arbitre pénalité pour Bruno": a fault (Q10) on the named (or pointed) player."""
-    culprit = designated(parse, who, referee.config.players, referee.state.direction, referee.parser)
+    culprit = designated(parse, who, referee.config.players, referee.state.direction)
     if referee.book.fault(culprit or "", "fault") is None:
         return [speech.say("no_fault")]
     if culprit is None:

@@ -154,7 +154,7 @@ class Referee:
         parse = self.parser.parse(text)
         if self.pending is not None:
             pending, self.pending = self.pending, None
-            culprit = designated(parse, who, self.config.players, self.state.direction, self.parser)
+            culprit = designated(parse, who, self.config.players, self.state.direction)
             if culprit is not None:
                 return self._say(self._apply_auto_penalty(culprit, pending.reason))
         if parse.intent in WAKE_INTENTS:

@@ -7,26 +7,11 @@ charged at random: the referee asks "Qui a dit ça ?" and the next line may desi
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Protocol
 
 from assistant.referee.flow import targets
 from assistant.rules.quinito.commands import FaultReason
 from assistant.understanding.parse import Parse
-
-SELF = re.compile(r"\b(c'est|c est|cest)\s+moi\b")
-"""Adapter until the parser reports it: a player designating themselves."""
-POINTING = re.compile(r"^\s*(c'est|c est|cest|c'était)\s+(lui|elle)\s+")
-"""Adapter: "c'est lui à ma gauche" — the seat after the pronoun is parsed on its own."""
-
-
-class Reparser(Protocol):
-    """Anything that parses a line (the referee's Understander)."""
-
-    def parse(self, text: str) -> Parse:
-        """The meaning of `text`."""
-        ...
 
 
 @dataclass(frozen=True)
@@ -44,7 +29,7 @@ def reasons(parse: Parse) -> list[FaultReason]:
 
 def is_self(parse: Parse) -> bool:
     """Whether the line designates its own speaker ("c'est moi")."""
-    return bool(parse.extra.get("self")) or bool(SELF.search(parse.text.lower()))
+    return bool(parse.extra.get("self"))
 
 
 def designated(
@@ -52,15 +37,11 @@ def designated(
     speaker: str | None,
     players: tuple[str, ...],
     direction: int = 1,
-    parser: Reparser | None = None,
 ) -> str | None:
     """The culprit a line designates: a name (after the wake word), "moi", or a seat relative to the
     speaker; None when the line designates nobody."""
     if speaker is not None and is_self(parse):
         return speaker
-    pointing = POINTING.match(parse.text.lower())
-    if pointing and parser is not None and not (parse.position or parse.positions):
-        parse = parser.parse(parse.text.lower()[pointing.end() :])
     named = [parse.player] if parse.player in players else []
     if parse.intent == "penalty" and named:
         return named[0]

@@ -25,6 +25,7 @@ from assistant.understanding.grammar import WILDCARD, Phrase, build
 from assistant.understanding.normalize import Respeller, drop_words, key, word_set
 from assistant.understanding.numbers import after_carrier, french_number, spoken_number
 from assistant.understanding.parse import Parse, Violation
+from assistant.understanding.vigilance import Vigilance
 
 WORD_CUTOFF = 75.0
 """Minimum rapidfuzz ratio to snap one unknown word (one letter wrong in a 4-letter word is 75)."""
@@ -91,7 +92,7 @@ class Parser:
             for edge in dict.fromkeys((words[0], words[-1])):
                 self._by_edge.setdefault((edge, len(k)), []).append(k)
         self._longest = max((len(k) for k in self.exact), default=0)
-        self._vigilance = _vigilance(players, nicknames) if vigilance else None
+        self._vigilance = Vigilance(players, nicknames) if vigilance else None
 
     def parse(self, text: str) -> Parse:
         """The meaning of one transcript; never raises on any string."""
@@ -253,14 +254,12 @@ def _to_parse(
         topic=None if topic is None else str(topic),
         addressed=addressed or "wake_word" in slots,
         confidence=confidence,
-        extra={"target": True} if phrase.intent in _HIDDEN_INTENTS else {},
+        extra=_extra(phrase.intent, slots),
     )
 
 
-def _vigilance(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None) -> Any:
-    """Q11 scanner from vigilance.py (another module), or None while it does not exist."""
-    try:
-        from assistant.understanding.vigilance import Vigilance  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
-    return Vigilance(players, nicknames)
+def _extra(intent: str, slots: Mapping[str, Any]) -> dict[str, Any]:
+    """Flags for the referee: a bare target ("à ma gauche"), a self-designation ("c'est moi")."""
+    if intent not in _HIDDEN_INTENTS:
+        return {}
+    return {"target": True, "self": True} if slots.get("self") else {"target": True}
