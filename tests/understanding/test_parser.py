@@ -150,3 +150,12 @@ def test_vigilance_is_consulted_when_asked() -> None:
     assert any(v.rule == "name_called" for v in parser.parse("bruno à toi").violations)
     assert parser.parse("arbitre pénalité pour bruno").violations == ()
     assert Parser("quinito", ["Ana", "Bruno"], vigilance=False).parse("bruno à toi").violations == ()
+
+
+def test_q11_self_designation_answers_who_said_it() -> None:
+    """Q11: "c'est moi" answers "Qui a dit ça ?" — no intent, flagged for the referee."""
+    parser = Parser("quinito", ["Ana", "Bruno"])
+    for line in ("c'est moi", "c est moi", "euh c'était moi"):
+        parsed = parser.parse(line)
+        assert parsed.intent is None and parsed.extra.get("self") is True, line
+    assert parser.parse("c'est lui").extra.get("self") is None
