@@ -1,0 +1,213 @@
+"""`kinito play`: referee a game aloud (microphone + Vosk, or typed lines with --input text)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from assistant.core.clock import Clock, SystemClock
+from assistant.errors import UserError
+from assistant.referee.live import (
+    FallbackVoice,
+    GrammarSwitch,
+    LiveLoop,
+    PrintVoice,
+    QueuedVoice,
+    SwitchingDecoder,
+    Utterance,
+    Voice,
+    from_heard,
+    from_text,
+    respellings_for,
+)
+from assistant.referee.referee import Referee, Understander
+from assistant.referee.table_config import PlaySettings, load_settings, resumed_table
+from assistant.store.sqlite import SqliteStore, default_db_path
+from assistant.voice.audio import MicrophoneSource
+from assistant.voice.duplex import HalfDuplexGate
+
+HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
+MODEL_UNAVAILABLE = (
+    "Le modèle vocal français est absent et n'a pas pu être téléchargé : lancez `kinito model download`"
+    " une fois connecté, ou jouez au clavier avec `kinito play --input text`."
+)
+FLAG_KEYS: tuple[str, ...] = (
+    *("game", "players", "edition", "variants", "mode", "hand", "target", "slow", "wake_word"),
+    *("model", "device", "db", "resume", "input", "voice_engine", "speech"),
+)
+"""Flags that may also come from the settings file (None when not given on the command line)."""
+MIC_LOST = "Je n'entends plus le micro, je réessaie."
+MIC_BACK = "Le micro est revenu."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of `kinito play` (each may also come from kinito.toml)."""
+    parser.add_argument("--game", choices=("quinito", "cinquillo"), help="le jeu (défaut quinito)")
+    parser.add_argument("--players", help='les joueurs dans l\'ordre de la table, ex. "Ana,Bruno,Chloé"')
+    parser.add_argument("--edition", choices=("drinking", "family"), help="Quinito : édition")
+    parser.add_argument("--variants", help="variantes (ids de rules.md), ex. V-65,V-51")
+    parser.add_argument("--mode", choices=("original", "caprone"), help="Cinquillo : mode")
+    parser.add_argument("--hand", type=int, help="Cinquillo à deux : cartes par joueur")
+    parser.add_argument("--target", type=int, help="Cinquillo : score visé du match")
+    parser.add_argument("--slow", help="secondes avant une faute de lenteur, ou off")
+    parser.add_argument("--wake-word", dest="wake_word", help="le mot qui s'adresse à l'arbitre (arbitre)")
+    parser.add_argument("--config", help="fichier de réglages TOML (défaut ./kinito.toml)")
+    parser.add_argument("--model", help="dossier du modèle Vosk")
+    parser.add_argument("--device", help="micro : numéro ou nom du périphérique")
+    parser.add_argument("--db", help="fichier SQLite des parties")
+    parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
+    parser.add_argument("--input", choices=("mic", "text"), help="mic (défaut) ou text (lignes sur stdin)")
+    parser.add_argument("--voice-engine", dest="voice_engine", choices=("espeak", "pyttsx3"))
+    parser.add_argument(
+        "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
+    )
+
+
+def _flags(args: argparse.Namespace) -> dict[str, Any]:
+    return {k: getattr(args, k, None) for k in FLAG_KEYS}
+
+
+def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
+    printer = PrintVoice(sys.stdout)
+    if not settings.speech:
+        return printer
+    from assistant.voice.playback import SoundDevicePlayback, Speaker
+    from assistant.voice.tts import Engine, make_synthesizer
+
+    engine: Engine = "pyttsx3" if settings.voice_engine == "pyttsx3" else "espeak"
+    speaker = Speaker(make_synthesizer(engine), SoundDevicePlayback(), gate)
+    return FallbackVoice(speaker, printer)
+
+
+def _model(settings: PlaySettings) -> Any:
+    """The Vosk model: found, or fetched where it can be; one sentence when neither works."""
+    from assistant.voice.download import download_model
+    from assistant.voice.models import default_download_dir, find_model
+    from assistant.voice.recognizer import load_model
+
+    try:
+        path = find_model(settings.model)
+    except UserError:
+        if settings.model:
+            raise
+        print("kinito: modèle vocal absent, téléchargement…", file=sys.stderr)
+        try:
+            path = download_model(default_download_dir(), progress=sys.stderr).model
+        except (UserError, OSError):
+            raise UserError(MODEL_UNAVAILABLE) from None
+    return load_model(path)
+
+
+def _open_store(settings: PlaySettings) -> SqliteStore:
+    return SqliteStore(Path(settings.db) if settings.db else default_db_path())
+
+
+def _referee(
+    settings: PlaySettings, store: SqliteStore, resume: bool, parser: Understander | None
+) -> Referee:
+    table = settings.table
+    if not resume:
+        return Referee(table, SystemClock(), store=store, parser=parser)
+    game_id = store.latest_unfinished()
+    if game_id is None:
+        raise UserError(
+            f"Aucune partie en cours à reprendre dans {store.path}.", fix="kinito play sans --resume"
+        )
+    table = resumed_table(store.load(game_id).config, table)
+    return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id)
+
+
+def _play_text(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
+    gate = HalfDuplexGate(SystemClock())
+    referee = _referee(settings, store, resume, None)
+    loop = LiveLoop(referee, _voice(settings, gate))
+    print(f"kinito: partie n° {referee.game_id} ({store.path}).", file=sys.stderr)
+    loop.run(from_text(sys.stdin, referee.config.players))
+
+
+def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
+    from assistant.understanding.parser import Parser
+    from assistant.voice.listener import Listener
+    from assistant.voice.models import FIX_DOWNLOAD
+    from assistant.voice.recognizer import DualRecognizer, Recognizer
+
+    model = _model(settings)
+    clock = SystemClock()
+    gate = HalfDuplexGate(clock)
+
+    def has_word(word: str) -> bool:
+        return bool(model.vosk_model_find_word(word) >= 0)
+
+    table = settings.table
+    if resume:  # the stored game's table decides the grammar
+        probe = store.latest_unfinished()
+        if probe is not None:
+            table = resumed_table(store.load(probe).config, table)
+    back = respellings_for(table.game, table.players, table.wake_word, has_word)
+    parser = Parser(table.game, table.players, table.wake_word, vigilance=table.drinking, respellings=back)
+    referee = _referee(settings, store, resume, parser)
+    voice = QueuedVoice(_voice(settings, gate))
+    decoder: DualRecognizer | Recognizer
+    first = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
+    phrases = first.phrases(referee.expectations())
+    try:
+        decoder = DualRecognizer(model, phrases) if table.drinking else Recognizer(model, phrases)
+    except ValueError:
+        raise UserError(
+            "Ce modèle Vosk ne connaît aucun mot du jeu : il n'est pas français.", fix=FIX_DOWNLOAD
+        ) from None
+    switching = SwitchingDecoder(decoder, decoder)
+    loop = LiveLoop(
+        referee, voice, GrammarSwitch(switching, table.game, table.players, table.wake_word, has_word)
+    )
+    source = microphone(settings.device, clock, loop)
+    listener = Listener(source, switching, gate)
+    print(f"kinito: partie n° {referee.game_id}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
+    utterances: Iterator[Utterance] = from_heard(listener, parser, dual=table.drinking)
+    try:
+        loop.run(utterances)
+    finally:
+        source.close()
+        voice.close(timeout=5)
+
+
+def microphone(
+    device: str | int | None, clock: Clock, loop: LiveLoop, stream_factory: Any = None
+) -> MicrophoneSource:
+    """The table's microphone; losing it (and getting it back) is said aloud, and it is retried."""
+    return MicrophoneSource(
+        device,
+        stream_factory=stream_factory,
+        clock=clock,
+        on_lost=lambda _why: loop.say(MIC_LOST),
+        on_restored=lambda: loop.say(MIC_BACK),
+    )
+
+
+class _NoSink:
+    """Takes phrases and drops them (to compute the first phrase list before the decoder exists)."""
+
+    def set_phrases(self, phrases: object) -> None:
+        """Nothing."""
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play until the input ends or Ctrl-C; the game stays in the store for --resume."""
+    flags = _flags(args)
+    settings = load_settings(flags, args.config)
+    resume = bool(flags.get("resume"))
+    store = _open_store(settings)
+    try:
+        if settings.input == "text":
+            _play_text(settings, store, resume)
+        else:
+            _play_mic(settings, store, resume)
+    except KeyboardInterrupt:
+        print("\nkinito: partie enregistrée ; pour la continuer : kinito play --resume", file=sys.stderr)
+        return 0
+    finally:
+        store.close()
+    return 0
