@@ -11,20 +11,17 @@ from typing import Any
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
 from assistant.referee.live import (
-    FallbackVoice,
     GrammarSwitch,
     LiveLoop,
-    PrintVoice,
-    QueuedVoice,
     SwitchingDecoder,
     Utterance,
-    Voice,
     from_heard,
     from_text,
     respellings_for,
 )
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.table_config import PlaySettings, load_settings, resumed_table
+from assistant.referee.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
 from assistant.store.sqlite import SqliteStore, default_db_path
 from assistant.voice.audio import MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate

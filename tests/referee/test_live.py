@@ -11,11 +11,8 @@ from typing import Any
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
 from assistant.referee.live import (
-    FallbackVoice,
     GrammarSwitch,
     LiveLoop,
-    PrintVoice,
-    QueuedVoice,
     SwitchingDecoder,
     Utterance,
     from_heard,
@@ -24,6 +21,7 @@ from assistant.referee.live import (
 )
 from assistant.referee.referee import Referee
 from assistant.referee.session_config import table_config
+from assistant.referee.voices import FallbackVoice, PrintVoice, QueuedVoice
 from assistant.voice.audio import Chunk
 from assistant.voice.listener import Listener
 from assistant.voice.recognizer import Heard
