@@ -7,7 +7,7 @@ commands, so it is recorded in the log like everything else.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 S = TypeVar("S")
@@ -58,6 +58,10 @@ class Entry(Generic[C, E]):
     """What happened because of it."""
 
 
+CHECKPOINT_EVERY = 128
+"""Entries between two remembered states: undo refolds at most this many entries, not the whole log."""
+
+
 @dataclass(frozen=True)
 class Session(Generic[S, C, E]):
     """A game in progress: its rules, its history, and the state that history folds to."""
@@ -68,6 +72,8 @@ class Session(Generic[S, C, E]):
     """Every accepted command with its events, oldest first."""
     state: S
     """The fold of every event in `entries`."""
+    checkpoints: tuple[tuple[int, S], ...] = field(default=(), compare=False, repr=False)
+    """(n, state after the first n entries) every CHECKPOINT_EVERY entries: derived, a cache for undo."""
 
     @classmethod
     def start(cls, game: Game[S, C, E]) -> Session[S, C, E]:
@@ -76,22 +82,45 @@ class Session(Generic[S, C, E]):
 
     @classmethod
     def from_entries(cls, game: Game[S, C, E], entries: Iterable[Entry[C, E]]) -> Session[S, C, E]:
-        """Rebuild a session from its log (resume after a crash, or undo)."""
+        """Rebuild a session from its log (resume after a crash)."""
         kept = tuple(entries)
-        return cls(game, kept, fold(game, (e for entry in kept for e in entry.events)))
+        return cls._refold(game, kept, 0, game.initial(), ())
+
+    @classmethod
+    def _refold(
+        cls,
+        game: Game[S, C, E],
+        entries: tuple[Entry[C, E], ...],
+        start: int,
+        state: S,
+        checkpoints: tuple[tuple[int, S], ...],
+    ) -> Session[S, C, E]:
+        """Fold `entries[start:]` over `state` (the fold of `entries[:start]`), remembering checkpoints."""
+        marks = list(checkpoints)
+        for n in range(start, len(entries)):
+            state = fold(game, entries[n].events, state)
+            if (n + 1) % CHECKPOINT_EVERY == 0:
+                marks.append((n + 1, state))
+        return cls(game, entries, state, tuple(marks))
 
     def apply(self, command: C) -> Session[S, C, E]:
         """Decide and evolve one command; raises `Refused` and leaves this session untouched."""
         events = tuple(self.game.decide(self.state, command))
-        return Session(
-            self.game, (*self.entries, Entry(command, events)), fold(self.game, events, self.state)
-        )
+        state = fold(self.game, events, self.state)
+        entries = (*self.entries, Entry(command, events))
+        marks = self.checkpoints
+        if len(entries) % CHECKPOINT_EVERY == 0:
+            marks = (*marks, (len(entries), state))
+        return Session(self.game, entries, state, marks)
 
     def undo(self, count: int = 1) -> Session[S, C, E]:
-        """Drop the last `count` entries and fold the rest again."""
+        """Drop the last `count` entries and fold the rest again, from the nearest checkpoint."""
         if count <= 0 or not self.entries:
             return self
-        return Session.from_entries(self.game, self.entries[: max(0, len(self.entries) - count)])
+        keep = max(0, len(self.entries) - count)
+        marks = tuple(mark for mark in self.checkpoints if mark[0] <= keep)
+        start, state = marks[-1] if marks else (0, self.game.initial())
+        return Session._refold(self.game, self.entries[:keep], start, state, marks)
 
     @property
     def events(self) -> tuple[E, ...]:

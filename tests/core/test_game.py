@@ -73,3 +73,16 @@ def test_codec_round_trips_nested_dataclasses() -> None:
     value = Entry(Add(3), (Added(3), PenaltyCalled("Ana", 2, "dose", "quinito")))
     assert codec.decode(codec.encode(value)) == value
     assert Codec(codec_module.dataclasses_of(codec_module)).encode(None) is None
+
+
+@given(st.lists(st.integers(1, 9), min_size=1, max_size=400), st.integers(1, 400))
+def test_undo_from_a_checkpoint_equals_a_full_refold(amounts: list[int], drop: int) -> None:
+    game = Counter()
+    session = Session.start(game)
+    for amount in amounts:
+        session = session.apply(Add(amount))
+    undone = session.undo(drop)
+    rebuilt = Session.from_entries(game, undone.entries)
+    assert undone == rebuilt
+    assert undone.checkpoints == rebuilt.checkpoints
+    assert all(state == sum(amounts[:n]) for n, state in undone.checkpoints)
