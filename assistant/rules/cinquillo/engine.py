@@ -126,9 +126,10 @@ class CinquilloGame:
         """C3/C4: pass only when unable to play (checked when the hands are known).
 
         Before the first round's 5 of oros (referee mode: nobody's turn yet) a pass only makes sense
-        with a stock to draw from.
+        with 2 players, whose 5 of oros may still be in the stock or just drawn from it; with 3 or 4
+        every card is dealt and its holder simply lays it.
         """
-        if state.current is None and state.stock_count == 0:
+        if state.current is None and state.stock_count == 0 and len(state.players) > 2:
             raise Refused("On attend le cinq de deniers pour commencer.")
         if state.legal_cards(move.player):
             raise Refused(f"{move.player} a une carte jouable : on ne passe que si on ne peut pas jouer.")
