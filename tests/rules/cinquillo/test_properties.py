@@ -112,6 +112,11 @@ def test_codec_round_trips_every_entry_through_json(session: CinquilloSession) -
 
 @quick
 @given(matches.filter(lambda s: not s.state.caprone))
+@example(
+    play_game(
+        CinquilloConfig(players=("Ana", "Bruno"), mode="original", hand=10, target=30), random.Random(2663262)
+    )
+)  # C3: 2 players, stock exhausted before the 5 of oros came out: the others must still pass
 def test_c3_referee_mode_reaches_the_same_scores_from_the_same_moves(session: CinquilloSession) -> None:
     """Strip the hands (what the referee hears): the same moves give the same rounds and winner."""
     referee: CinquilloSession = Session.start(session.game)
