@@ -1,0 +1,80 @@
+"""`kinito transcribe FILE.wav [--model DIR] [--game quinito|cinquillo|open] --jsonl`.
+
+Runs the real Vosk recogniser over a WAV file of any format (converted to 16 kHz mono) and prints one
+JSON object per final result: text, start, end, conf, and the `parse` object of `kinito parse`
+(contracts.md). With --game quinito|cinquillo Vosk is constrained to the game's phrases (grammar
+mode, adapted to the model's vocabulary); with open it hears anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Literal
+
+from assistant.errors import UserError
+from assistant.understanding.parser import Parser
+from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
+from assistant.voice.endpoint import DEFAULT, SHORT, tuned_model
+from assistant.voice.listener import Listener
+from assistant.voice.models import find_model
+from assistant.voice.recognizer import Heard, Recognizer, load_model
+from assistant.voice.wavfile import WavSource
+
+HELP = "Transcrire un fichier WAV avec Vosk."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Flags of `kinito transcribe`."""
+    parser.add_argument("file", metavar="FILE.wav", help="le fichier WAV (toute fréquence, mono ou stéréo)")
+    parser.add_argument("--model", metavar="DIR", help="dossier du modèle Vosk (défaut : le modèle installé)")
+    parser.add_argument(
+        "--game",
+        choices=("quinito", "cinquillo", "open"),
+        default="open",
+        help="quinito/cinquillo : grammaire du jeu ; open : vocabulaire libre (défaut)",
+    )
+    parser.add_argument("--players", default="", help='les joueurs, séparés par des virgules : "Ana,Bruno"')
+    parser.add_argument("--wake-word", default="arbitre", help="le mot qui s'adresse à l'arbitre")
+    parser.add_argument(
+        "--endpoint",
+        choices=("short", "model"),
+        default="short",
+        help="fin d'énoncé : short (réglée pour les annonces brèves, défaut) ou model (celle du modèle)",
+    )
+    parser.add_argument("--jsonl", action="store_true", help="un objet JSON par résultat (sinon lisible)")
+
+
+def record(heard: Heard, parser: Parser) -> dict[str, Any]:
+    """One line of output: the transcript fields and what `kinito parse` makes of the text."""
+    return {**heard.to_json(), "parse": parser.parse(heard.text).to_json()}
+
+
+def run(args: argparse.Namespace) -> int:
+    """Transcribe the file and print the final results in order."""
+    source = WavSource(args.file, trailing_silence=1.0)  # UserError for a missing or unreadable file
+    model_dir = find_model(args.model)
+    model = load_model(tuned_model(model_dir, SHORT if args.endpoint == "short" else DEFAULT))
+    players = tuple(p.strip() for p in args.players.split(",") if p.strip())
+    game: Literal["quinito", "cinquillo"] = "cinquillo" if args.game == "cinquillo" else "quinito"
+    respellings: dict[str, str] = {}
+    phrases: list[str] | None = None
+    if args.game != "open":
+        wanted = phrases_for(game, None, players, args.wake_word)
+        phrases, respellings = adapt_to_vocabulary(wanted, lambda w: model.vosk_model_find_word(w) >= 0)
+        if not [p for p in phrases if p != "[unk]"]:
+            raise UserError(
+                f"Le modèle {model_dir} ne connaît aucun mot des phrases du jeu {args.game}.",
+                "utilisez le modèle français (`kinito model download`) ou --game open.",
+            )
+    parser = Parser(game, players, wake_word=args.wake_word, respellings=respellings)
+    recognizer = Recognizer(model, phrases)
+    for heard in Listener(source, recognizer):
+        line = record(heard, parser)
+        if args.jsonl:
+            print(json.dumps(line, ensure_ascii=False), flush=True)
+        else:
+            print(f"[{heard.start:7.2f} - {heard.end:7.2f}] ({heard.conf:.2f}) {heard.text}", flush=True)
+    sys.stdout.flush()
+    return 0

@@ -1,0 +1,88 @@
+"""The hearing pipeline: audio source -> half-duplex gate -> recogniser(s) -> final results.
+
+listener = Listener(MicrophoneSource(), Recognizer(model, phrases), gate, on_partial=early)
+for heard in listener:       # finals, in order; partials go to `on_partial`
+    referee.hear(heard)
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from assistant.voice.audio import AudioSource
+from assistant.voice.duplex import HalfDuplexGate
+from assistant.voice.recognizer import Decoder, Heard
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class ListenerStats:
+    """Counters for `kinito doctor`/bench and the tests."""
+
+    chunks: int = 0
+    """Chunks read from the source."""
+    dropped: int = 0
+    """Chunks dropped by the half-duplex gate."""
+    resets: int = 0
+    """Times the recogniser was reset after the gate reopened."""
+
+
+class Listener:
+    """Iterate to hear the table: yields final `Heard` results; partials go to `on_partial`."""
+
+    def __init__(
+        self,
+        source: AudioSource,
+        decoder: Decoder,
+        gate: HalfDuplexGate | None = None,
+        *,
+        on_partial: Callable[[Heard], None] | None = None,
+    ) -> None:
+        self.source = source
+        self.decoder = decoder
+        self.gate = gate
+        self.on_partial = on_partial
+        self.stats = ListenerStats()
+        self._last_partial: dict[str, str] = {}
+
+    def _partials(self) -> None:
+        if self.on_partial is None:
+            return
+        for heard in self.decoder.partials():
+            if self._last_partial.get(heard.mode) != heard.text:  # only when the hypothesis changes
+                self._last_partial[heard.mode] = heard.text
+                self.on_partial(heard)
+
+    def __iter__(self) -> Iterator[Heard]:
+        deaf = False
+        try:
+            for chunk in self.source.chunks():
+                self.stats.chunks += 1
+                if self.gate is not None and not self.gate.open(chunk.at):
+                    self.stats.dropped += 1
+                    if not deaf:
+                        # The assistant started speaking: what was half-heard is abandoned.
+                        self.decoder.reset()
+                        self._last_partial.clear()
+                        deaf = True
+                    continue
+                if deaf:
+                    self.decoder.reset()
+                    self.stats.resets += 1
+                    deaf = False
+                finals = self.decoder.accept(chunk)
+                if finals:
+                    self._last_partial.clear()
+                    yield from finals
+                else:
+                    self._partials()
+            yield from self.decoder.flush()
+        finally:
+            self.source.close()
+
+    def close(self) -> None:
+        """Stop listening (the iteration ends at the source's next chunk)."""
+        self.source.close()
