@@ -19,9 +19,10 @@ from assistant.referee import speech
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.flow import Moves, Reply
 from assistant.referee.rulebook import Rulebook, rulebook
+from assistant.referee.saving import Saver
 from assistant.referee.session_config import TableConfig
 from assistant.referee.violations import Pending, designated, reasons
-from assistant.store.protocol import GameStore, StoreError, encode_entry, resume
+from assistant.store.protocol import GameStore, resume
 from assistant.understanding.parse import Parse
 
 
@@ -70,30 +71,34 @@ class Referee:
         self.last: list[str] = []
         self.paused = False
         self.pending: Pending | None = None
-        self.game_id: int | None = None
+        self.saver = Saver(store, self.book.codec)
         self.marks: list[int] = []
         self._since = clock.now()
         if resume_id is not None and store is not None:
-            self.game_id = resume_id
             self.session = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
+            self.saver.resumed(resume_id, self.session)
             self._say(self._prompt(None, force=True))
             return
-        self._start()
-        self._say([*self.book.warnings(), *self._settle([])])
+        saving = self._start()
+        self._say([*self.book.warnings(), *saving, *self._settle([])])
 
     # ----------------------------------------------------------------- life cycle
-    def _start(self) -> None:
+    def _start(self) -> list[str]:
         self.session = Session.start(self.book.game)
         self.marks = []
         self.pending = None
-        if self.store is not None:
-            self.game_id = self.store.create_game(self.config.game, self.config.to_dict())
         self._since = self.clock.now()
+        return self.saver.start(self.config.game, self.config.to_dict())
+
+    @property
+    def game_id(self) -> int | None:
+        """This game's id in the store (None without a store, or when it could not be created)."""
+        return self.saver.game_id
 
     def restart(self) -> list[str]:
         """new_game: the same table starts over."""
-        self._start()
-        return self._say([speech.say("new_game"), *self._settle([])])
+        saving = self._start()
+        return self._say([speech.say("new_game"), *saving, *self._settle([])])
 
     # ----------------------------------------------------------------- reading
     @property
@@ -226,18 +231,10 @@ class Referee:
                     return [refused.reason]
                 refusal = [refused.reason]
                 break
-        kept = len(self.session.entries)
-        new_entries = session.entries[kept:]
-        if self.store is not None and self.game_id is not None:
-            try:
-                for entry in new_entries:
-                    self.store.append(self.game_id, encode_entry(self.book.codec, entry))
-            except StoreError as error:
-                self.store.truncate(self.game_id, kept)
-                return [error.message]
+        new_entries = session.entries[len(self.session.entries) :]
         self.session = session
         self._since = self.clock.now()
-        out: list[str] = []
+        out: list[str] = self._sync()
         for entry in new_entries:
             out += self.book.narrate_all(entry.events, self.state)
         return self._settle(out, before) + refusal
@@ -264,12 +261,15 @@ class Referee:
                 break
             more = self.apply((command,))
             return out + more
-        if self.store is not None and self.game_id is not None and self.state.winner is not None:
-            self.store.finish(self.game_id, self.state.winner)
-            xp = {p: int(c["xp"]) for p, c in self.state.standings().items() if "xp" in c}
-            if xp:
-                self.store.record_xp(self.game_id, xp)
+        if self.state.winner is not None:
+            out = out + self._sync()
         return out + self._prompt(before)
+
+    def _sync(self) -> list[str]:
+        """Persist what the store lacks (and the end of the game); what to say about saving."""
+        winner = self.state.winner
+        xp = {p: int(c["xp"]) for p, c in self.state.standings().items() if "xp" in c}
+        return self.saver.sync(self.session, winner, xp if winner is not None else None)
 
     def _prompt(self, before: tuple[Expectation, ...] | None, force: bool = False) -> list[str]:
         now = self.expectations()
@@ -296,10 +296,10 @@ class Referee:
         if self.marks and not self.book.is_auto(entries[self.marks[-1]].command):
             last = self.marks.pop()
         self.session = self.session.undo(len(entries) - last)
-        if self.store is not None and self.game_id is not None:
-            self.store.truncate(self.game_id, last)
+        self.saver.undone(last)
         self._since = self.clock.now()
-        return [speech.say("undone", what=self.book.describe(command)), *self._prompt(None)]
+        saving = self._sync()
+        return [speech.say("undone", what=self.book.describe(command)), *saving, *self._prompt(None)]
 
     def _say(self, lines: list[str]) -> list[str]:
         if lines:

@@ -73,7 +73,7 @@ AUTO_TYPES: dict[str, tuple[type, ...]] = {"cinquillo": (cc.Deal, cc.Draw)}
 def _winner(state: Any) -> str:
     winner = state.winner
     if isinstance(winner, list):
-        return speech.say("draw_game", players=" et ".join(winner))
+        return speech.say("draw_game", players=speech.names(winner))
     if winner:
         return speech.say("winner", player=winner)
     return speech.say("over")
@@ -110,9 +110,15 @@ class QuinitoBook:
         return None
 
     def warnings(self) -> list[str]:
+        """Q1: two players at the drinking edition; Q11: names that are also common words."""
         from assistant.rules.quinito.engine import warnings
+        from assistant.understanding.vigilance import common_word_names
 
-        return list(warnings(self.config))
+        out = list(warnings(self.config))
+        words = common_word_names(self.config.players) if self.config.edition == "drinking" else []
+        if words:
+            out.append(speech.say("names_are_words", names=speech.names(words)))
+        return out
 
     def narrate_all(self, events: tuple[Any, ...], state: Any) -> list[str]:
         """V-51: every player's sip is said once ("Tout le monde prend une gorgée.")."""
@@ -201,7 +207,7 @@ class CinquilloBook:
         if isinstance(event, ce.RoundDealt):
             return speech.say("round", number=str(event.round))
         if isinstance(event, ce.RoundWon):
-            names = " et ".join(event.winners)
+            names = speech.names(event.winners)
             return speech.say("round_won", players=names, points=str(event.points))
         return None
 

@@ -5,7 +5,7 @@ Q11: no template ever uses the verb "boire" (a test scans every template and eve
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from assistant.core.events import PenaltyCalled, Reason, Unit
 
@@ -112,6 +112,12 @@ TEMPLATES: Mapping[str, str] = {
     "new_game": "Nouvelle partie.",
     "undone": "J'annule : {what}.",
     "nothing_to_undo": "Rien à annuler.",
+    "names_are_words": (
+        "Attention : {names}, c'est aussi un mot courant ; "
+        "je ne l'entendrai comme un nom que sans article devant."
+    ),
+    "unsaved": "La partie continue en mémoire ; je réessaierai de sauvegarder à chaque coup.",
+    "saved_again": "La sauvegarde fonctionne de nouveau.",
     "nothing_to_repeat": "Je n'ai encore rien dit.",
     "which_score": "Quel score ?",
     "which_target": "Qui vises-tu ?",
@@ -161,6 +167,13 @@ DESCRIPTIONS: Mapping[str, str] = {
 def say(key: str, **values: str) -> str:
     """The sentence `key` with its blanks filled."""
     return TEMPLATES[key].format(**values)
+
+
+def names(players: Sequence[str]) -> str:
+    """ "Ana", "Ana et Bruno", "Ana, Bruno et Chloé"."""
+    if len(players) <= 1:
+        return "".join(players)
+    return f"{', '.join(players[:-1])} et {players[-1]}"
 
 
 def amount(count: int, unit: Unit) -> str:

@@ -1,0 +1,83 @@
+"""Keeping the store in step with the game, without ever letting a failing disk stop the game.
+
+When the save file refuses a write (disk full, read-only), the game goes on in memory, the table is
+told once, and every later move tries again to write what the store lacks: nothing is lost as long
+as the process lives, and once the disk recovers the log is complete again (a crash in between
+resumes from the last move saved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from assistant.core.codec import Codec
+from assistant.core.game import Session
+from assistant.referee import speech
+from assistant.store.protocol import GameStore, StoreError, encode_entry
+
+
+class Saver:
+    """Writes a session's log to a store, catching up after failures."""
+
+    def __init__(self, store: GameStore | None, codec: Codec) -> None:
+        self.store = store
+        self.codec = codec
+        self.game_id: int | None = None
+        self._rows = 0  # entries the store holds for this game, as far as we know
+        self._good = 0  # how many of them are a prefix of the session's log
+        self._failing = False
+
+    def start(self, kind: str, config: Mapping[str, Any]) -> list[str]:
+        """A new game in the store; on failure the game is played unsaved."""
+        self.game_id, self._rows, self._good = None, 0, 0
+        if self.store is None:
+            return []
+        try:
+            self.game_id = self.store.create_game(kind, config)  # type: ignore[arg-type]
+        except StoreError as error:
+            return self._failed(error)
+        return self._recovered()
+
+    def resumed(self, game_id: int, session: Session[Any, Any, Any]) -> None:
+        """The game was rebuilt from the store: it holds exactly this session's log."""
+        self.game_id = game_id
+        self._rows = self._good = len(session.entries)
+
+    def undone(self, keep: int) -> None:
+        """Only the first `keep` entries of the stored log still belong to the game."""
+        self._good = min(self._good, keep)
+
+    def sync(
+        self, session: Session[Any, Any, Any], winner: Any = None, xp: Mapping[str, int] | None = None
+    ) -> list[str]:
+        """Make the store hold exactly the session's log (and its end); what to say about it."""
+        if self.store is None or self.game_id is None:
+            return []
+        try:
+            if self._rows > self._good:
+                self.store.truncate(self.game_id, self._good)
+                self._rows = self._good
+            missing = session.entries[self._good :]
+            if missing:
+                self.store.extend(self.game_id, [encode_entry(self.codec, e) for e in missing])
+                self._rows = self._good = len(session.entries)
+            if winner is not None:
+                self.store.finish(self.game_id, winner)
+                if xp:
+                    self.store.record_xp(self.game_id, xp)
+        except StoreError as error:
+            return self._failed(error)
+        return self._recovered()
+
+    def _failed(self, error: StoreError) -> list[str]:
+        if self._failing:
+            return []
+        self._failing = True
+        return [error.message, speech.say("unsaved")]
+
+    def _recovered(self) -> list[str]:
+        if not self._failing:
+            return []
+        self._failing = False
+        return [speech.say("saved_again")]
