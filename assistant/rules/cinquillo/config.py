@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from assistant.rules.quinito.config import ConfigError
+from assistant.rules.quinito.config import ConfigError, check_players, split_players
 
 Mode = Literal["original", "caprone"]
 
@@ -25,11 +25,7 @@ class CinquilloConfig:
     """C7: the match target score."""
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.players) <= 4:
-            raise ConfigError(f"Le cinquillo se joue de 2 à 4 joueurs, pas {len(self.players)}.")
-        folded = [p.casefold() for p in self.players]
-        if len(set(folded)) != len(folded):
-            raise ConfigError("Deux joueurs portent le même nom : donnez-leur des noms distincts.")
+        check_players(self.players, 2, 4, "Le cinquillo se joue de 2 à 4 joueurs")
         if self.mode not in ("original", "caprone"):
             raise ConfigError(f"Mode inconnu : {self.mode}. Choisissez original ou caprone.")
         if self.mode == "caprone" and len(self.players) == 2:
@@ -42,9 +38,7 @@ class CinquilloConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CinquilloConfig:
         """Build from a header or TOML table: players, mode, hand, target."""
-        players = data.get("players", ())
-        if isinstance(players, str):
-            players = [p.strip() for p in players.split(",") if p.strip()]
+        players = split_players(data.get("players", ()))
         return cls(
             players=tuple(players),
             mode=data.get("mode", "original"),

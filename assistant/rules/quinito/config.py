@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -34,6 +35,32 @@ class ConfigError(ValueError):
     """A table setting that cannot be played; the message is one sentence saying what to change."""
 
 
+def _folded(name: str) -> str:
+    """A name as a listener hears it: no accents, no case, single spaces ("Chloé" == "chloe")."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
+def check_players(players: Sequence[str], low: int, high: int, count_message: str) -> None:
+    """Q1/C2 and Q11: a playable number of players, none nameless, no two that sound the same."""
+    if not low <= len(players) <= high:
+        raise ConfigError(f"{count_message}, pas {len(players)}.")
+    if any(not p.strip() for p in players):
+        raise ConfigError("Un nom de joueur est vide : vérifiez les virgules de la liste des joueurs.")
+    folded = [_folded(p) for p in players]
+    if len(set(folded)) != len(folded):
+        raise ConfigError("Deux joueurs portent le même nom : donnez-leur des noms distincts.")
+
+
+def split_players(players: str | Sequence[str]) -> tuple[str, ...]:
+    """A comma-separated list (or a list) of names, stripped; empty names are kept, to be refused."""
+    if isinstance(players, str):
+        names: Sequence[str] = players.split(",") if players.strip() else ()
+    else:
+        names = players
+    return tuple(str(p).strip() for p in names)
+
+
 @dataclass(frozen=True)
 class QuinitoConfig:
     """How this table plays Quinito."""
@@ -48,13 +75,9 @@ class QuinitoConfig:
     """Family edition starting lives; default 5 (L1), or 3 with L-V3."""
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.players) <= 12:
-            raise ConfigError(f"Il faut entre 2 et 12 joueurs, pas {len(self.players)}.")
-        folded = [p.casefold() for p in self.players]
-        if len(set(folded)) != len(folded):
-            raise ConfigError("Deux joueurs portent le même nom : donnez-leur des noms distincts.")
-        if any(not p.strip() for p in self.players):
-            raise ConfigError("Un nom de joueur est vide.")
+        check_players(self.players, 2, 12, "Il faut entre 2 et 12 joueurs")
+        if not isinstance(self.lives, int | None) or (self.lives is not None and self.lives < 1):
+            raise ConfigError(f"Le nombre de vies doit être un entier positif, pas {self.lives!r}.")
         unknown = sorted(set(self.variants) - set(VARIANTS))
         if unknown:
             raise ConfigError(f"Variante inconnue : {', '.join(unknown)}. Connues : {', '.join(VARIANTS)}.")
@@ -81,9 +104,7 @@ class QuinitoConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> QuinitoConfig:
         """Build from a header or TOML table: players, edition, variants, lives."""
-        players = data.get("players", ())
-        if isinstance(players, str):
-            players = [p.strip() for p in players.split(",") if p.strip()]
+        players = split_players(data.get("players", ()))
         variants = data.get("variants", ())
         if isinstance(variants, str):
             variants = [v.strip() for v in variants.split(",") if v.strip()]
@@ -91,8 +112,15 @@ class QuinitoConfig:
             players=tuple(players),
             edition=data.get("edition", "drinking"),
             variants=frozenset(_canonical(variants)),
-            lives=data.get("lives"),
+            lives=_whole(data.get("lives")),
         )
+
+
+def _whole(value: Any) -> Any:
+    """A count written as text ("3") becomes a number; anything else is left for validation."""
+    if isinstance(value, str) and value.strip().isdigit():
+        return int(value)
+    return value
 
 
 def _canonical(ids: Iterable[str]) -> list[str]:
