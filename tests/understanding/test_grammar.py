@@ -8,7 +8,7 @@ from pathlib import Path
 from assistant.understanding.grammar import WILDCARD, build
 from assistant.understanding.normalize import vosk_words
 
-RULES = Path("/work/shared/docs/rules.md")
+RULES = Path(__file__).resolve().parents[3] / "shared" / "docs" / "rules.md"
 Q3 = [31, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65, 11, 22, 33, 44, 55, 66, 21]
 
 

@@ -21,7 +21,9 @@ from assistant.voice.models import (
     verify_model,
 )
 
-SHARED_MANIFEST = Path("/work/shared/models/vosk-model-small-fr-0.22.sha256")
+SHARED_MANIFEST = (
+    Path(__file__).resolve().parents[3] / "shared" / "models" / "vosk-model-small-fr-0.22.sha256"
+)
 
 
 def test_real_manifest_lists_every_model_file() -> None:
