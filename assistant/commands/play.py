@@ -10,6 +10,7 @@ from typing import Any
 
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
+from assistant.referee.enrolment import enrol
 from assistant.referee.live import (
     GrammarSwitch,
     LiveLoop,
@@ -33,7 +34,7 @@ MODEL_UNAVAILABLE = (
 )
 FLAG_KEYS: tuple[str, ...] = (
     *("game", "players", "edition", "variants", "mode", "hand", "target", "slow", "wake_word"),
-    *("model", "device", "db", "resume", "input", "voice_engine", "speech"),
+    *("model", "device", "db", "resume", "input", "voice_engine", "speech", "speaker_model"),
 )
 """Flags that may also come from the settings file (None when not given on the command line)."""
 MIC_LOST = "Je n'entends plus le micro, je réessaie."
@@ -54,6 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--config", help="fichier de réglages TOML (défaut ./kinito.toml)")
     parser.add_argument("--model", help="dossier du modèle Vosk")
     parser.add_argument("--device", help="micro : numéro ou nom du périphérique")
+    parser.add_argument(
+        "--speaker-model",
+        dest="speaker_model",
+        help="dossier de vosk-model-spk : chacun enregistre sa voix, les fautes sont attribuées à la voix",
+    )
     parser.add_argument("--db", help="fichier SQLite des parties")
     parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
     parser.add_argument("--input", choices=("mic", "text"), help="mic (défaut) ou text (lignes sur stdin)")
@@ -129,9 +135,10 @@ def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
     from assistant.understanding.parser import Parser
     from assistant.voice.listener import Listener
     from assistant.voice.models import FIX_DOWNLOAD
-    from assistant.voice.recognizer import DualRecognizer, Recognizer
+    from assistant.voice.recognizer import DualRecognizer, Recognizer, load_speaker_model
 
     model = _model(settings)
+    voices_model = load_speaker_model(settings.speaker_model) if settings.speaker_model else None
     clock = SystemClock()
     gate = HalfDuplexGate(clock)
 
@@ -151,7 +158,11 @@ def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
     first = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
     phrases = first.phrases(referee.expectations())
     try:
-        decoder = DualRecognizer(model, phrases) if table.drinking else Recognizer(model, phrases)
+        decoder = (
+            DualRecognizer(model, phrases, speaker_model=voices_model)
+            if table.drinking
+            else Recognizer(model, phrases)
+        )
     except ValueError:
         raise UserError(
             "Ce modèle Vosk ne connaît aucun mot du jeu : il n'est pas français.", fix=FIX_DOWNLOAD
@@ -163,7 +174,11 @@ def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
     source = microphone(settings.device, clock, loop)
     listener = Listener(source, switching, gate)
     print(f"kinito: partie n° {referee.game_id}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
-    utterances: Iterator[Utterance] = from_heard(listener, parser, dual=table.drinking)
+    heard = iter(listener)
+    voices = None
+    if voices_model is not None and table.drinking:  # Q11 breaches are the only thing voices attribute
+        voices = enrol(table.players, (h for h in heard if h.mode == "open"), loop.say)
+    utterances: Iterator[Utterance] = from_heard(heard, parser, dual=table.drinking, voices=voices)
     try:
         loop.run(utterances)
     finally:

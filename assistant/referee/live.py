@@ -22,6 +22,7 @@ from assistant.referee.voices import Voice
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.audio import Chunk
 from assistant.voice.recognizer import Decoder, Heard
+from assistant.voice.speakers import SpeakerBook
 
 log = logging.getLogger(__name__)
 
@@ -263,10 +264,14 @@ def vigilance_text(parser: Understander, text: str) -> str | None:
     return reduced if reduced and check.intent is None and check.violations else None
 
 
-def from_heard(heard: Iterable[Heard], parser: Understander, dual: bool = True) -> Iterator[Utterance]:
+def from_heard(
+    heard: Iterable[Heard], parser: Understander, dual: bool = True, voices: SpeakerBook | None = None
+) -> Iterator[Utterance]:
     """Recogniser finals as utterances: grammar results as moves, open results for vigilance only.
 
-    With `dual` False (one recogniser), every final is heard as it is.
+    With `dual` False (one recogniser), every final is heard as it is. With `voices` (a speaker
+    model and enrolled players), a breach is attributed to the player whose voice matches
+    confidently; otherwise it stays unattributed and the referee asks who said it.
     """
     for result in heard:
         if not result.final or not result.text.strip():
@@ -276,4 +281,5 @@ def from_heard(heard: Iterable[Heard], parser: Understander, dual: bool = True) 
             continue
         text = vigilance_text(parser, result.text)
         if text is not None:
-            yield Utterance(None, text, result.conf)
+            who = voices.identify(result.voice).player if voices and result.voice else None
+            yield Utterance(who, text, result.conf)

@@ -8,12 +8,11 @@ over the file.
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal
-
-import tomllib
 
 from assistant.errors import UserError
 from assistant.referee.script import HEADER_KEYS
@@ -21,7 +20,9 @@ from assistant.referee.session_config import TableConfig, table_config
 
 InputKind = Literal["mic", "text"]
 CONFIG_NAME = "kinito.toml"
-LIVE_KEYS = frozenset({"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume"})
+LIVE_KEYS = frozenset(
+    {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "speaker_model"}
+)
 """Keys of the file (and flags) that are not the table's rules."""
 
 
@@ -45,6 +46,8 @@ class PlaySettings:
     """Text-to-speech engine: espeak or pyttsx3."""
     speech: bool = True
     """False: print what would be said instead of speaking it."""
+    speaker_model: str | None = None
+    """vosk-model-spk directory: players enrol their voices and breaches are attributed by voice."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -113,6 +116,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         input="text" if kind == "text" else "mic",
         voice_engine=str(merged.get("voice_engine", "espeak")),
         speech=bool(merged.get("speech", True)),
+        speaker_model=None if merged.get("speaker_model") is None else str(merged["speaker_model"]),
     )
 
 

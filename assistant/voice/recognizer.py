@@ -59,6 +59,8 @@ class Heard:
     """Which recogniser heard it: grammar-constrained or open vocabulary."""
     confident: bool = True
     """conf reached the recogniser's threshold; if not, the referee asks the table to repeat."""
+    voice: tuple[float, ...] | None = None
+    """The speaker's x-vector (Vosk's "spk"), on finals when a speaker model is loaded."""
 
     def to_json(self) -> dict[str, Any]:
         """The transcript fields of `kinito transcribe`."""
@@ -120,6 +122,25 @@ def load_model(path: str | Path) -> Any:
         ) from None
 
 
+SPEAKER_MODEL_FILES = ("mfcc.conf", "final.ext.raw", "mean.vec", "transform.mat")
+"""What vosk-model-spk holds (Vosk's SpkModel reads all four)."""
+
+
+def load_speaker_model(path: str | Path) -> Any:
+    """A vosk.SpkModel (vosk-model-spk); UserError when the directory is none."""
+    import vosk
+
+    directory = Path(path)
+    missing = [name for name in SPEAKER_MODEL_FILES if not (directory / name).is_file()]
+    if missing:
+        raise UserError(
+            f"Aucun modèle de locuteurs Vosk complet dans {directory} (il manque {', '.join(missing)}).",
+            "donnez le dossier de vosk-model-spk avec --speaker-model, ou jouez sans.",
+        )
+    vosk.SetLogLevel(-1)
+    return vosk.SpkModel(str(directory))
+
+
 def in_vocabulary(model: Any, phrases: Iterable[str]) -> tuple[list[str], list[str]]:
     """Split phrases into those whose every word the model knows, and the others."""
     known: dict[str, bool] = {}
@@ -144,31 +165,38 @@ class Recognizer:
         *,
         threshold: float = 0.6,
         partial_words: bool = False,
+        speaker_model: Any = None,
     ) -> None:
-        import vosk
-
         self.model = model
         self.threshold = threshold
         """Below this mean word confidence a result is marked not `confident`."""
+        self.speaker_model = speaker_model
+        """A vosk.SpkModel: finals then carry the speaker's x-vector (`Heard.voice`)."""
+        self.partial_words = partial_words
         self.mode: Mode = "open"
         self.phrases: tuple[str, ...] = ()
-        self._vosk = vosk.KaldiRecognizer(model, SAMPLE_RATE)
-        self._vosk.SetWords(True)
-        self._vosk.SetPartialWords(partial_words)
+        self._vosk = self._new_vosk()
         self._fed = 0.0  # seconds fed to Vosk: its word times are on this timeline
         self._segments: list[tuple[float, float]] = []  # (fed seconds, source time) at each jump
         if phrases is not None:
             self.set_phrases(phrases)
+
+    def _new_vosk(self) -> Any:
+        import vosk
+
+        recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE)
+        recognizer.SetWords(True)
+        recognizer.SetPartialWords(self.partial_words)
+        if self.speaker_model is not None:
+            recognizer.SetSpkModel(self.speaker_model)
+        return recognizer
 
     def set_phrases(self, phrases: Sequence[str] | None) -> None:
         """Switch to a grammar of these phrases (None: open vocabulary). Takes effect at once."""
         if phrases is None:
             if self.mode == "grammar":
                 # An empty grammar cannot express "any word": rebuild an open recogniser.
-                import vosk
-
-                self._vosk = vosk.KaldiRecognizer(self.model, SAMPLE_RATE)
-                self._vosk.SetWords(True)
+                self._vosk = self._new_vosk()
                 self._segments.clear()
                 self._fed = 0.0
             self.mode, self.phrases = "open", ()
@@ -208,7 +236,9 @@ class Recognizer:
         conf = sum(w.conf for w in words) / len(words) if words and final else 1.0
         start = words[0].start if words else self._source_time(self._fed)
         end = words[-1].end if words else self._source_time(self._fed)
-        return Heard(text, start, end, conf, words, final, self.mode, conf >= self.threshold)
+        spk = data.get("spk") if final else None
+        voice = tuple(float(x) for x in spk) if isinstance(spk, list) and spk else None
+        return Heard(text, start, end, conf, words, final, self.mode, conf >= self.threshold, voice)
 
     def accept(self, chunk: Chunk) -> list[Heard]:
         """Feed one chunk; the final result it completed (endpoint reached), if any."""
@@ -244,11 +274,13 @@ class Recognizer:
 class DualRecognizer:
     """A grammar recogniser for moves and an open one for vigilance, fed the same chunks."""
 
-    def __init__(self, model: Any, phrases: Sequence[str], *, threshold: float = 0.6) -> None:
+    def __init__(
+        self, model: Any, phrases: Sequence[str], *, threshold: float = 0.6, speaker_model: Any = None
+    ) -> None:
         self.moves = Recognizer(model, phrases, threshold=threshold)
         """Grammar mode: the phrases a move may take now."""
-        self.vigilance = Recognizer(model, None, threshold=threshold)
-        """Open vocabulary: forbidden words, names, anything else."""
+        self.vigilance = Recognizer(model, None, threshold=threshold, speaker_model=speaker_model)
+        """Open vocabulary: forbidden words, names, anything else (with the speaker's voice, if known)."""
 
     def set_phrases(self, phrases: Sequence[str]) -> None:
         """The game state changed: switch the moves grammar."""
