@@ -30,6 +30,7 @@ from assistant.voice.playback import Speaker
 from assistant.voice.recognizer import Heard
 from assistant.voice.tts import EspeakSynthesizer, Synthesizer
 from assistant.voice.wavfile import WavSource, resample, write_wav
+from tests.referee.fakes import Said
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
 SCRIPT = [
@@ -96,17 +97,6 @@ class EnergyDecoder:
     def reset(self) -> None:
         self._start = None
         self._quiet = 0.0
-
-
-class Said:
-    """A Voice keeping the referee's sentences."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> float:
-        self.lines.append(text)
-        return 0.0
 
 
 @pytest.fixture(scope="module")

@@ -25,19 +25,9 @@ from assistant.referee.voices import FallbackVoice, PrintVoice, QueuedVoice
 from assistant.voice.audio import Chunk
 from assistant.voice.listener import Listener
 from assistant.voice.recognizer import Heard
+from tests.referee.fakes import Said
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
-
-
-class Said:
-    """A Voice that keeps what it was asked to say."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def say(self, text: str) -> float:
-        self.lines.append(text)
-        return 0.0
 
 
 class Sink:
