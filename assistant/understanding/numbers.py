@@ -6,8 +6,10 @@ text2num knows French numbers; the 21 legal scores and their phrasings stay data
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from text_to_num import text2num
+from unicode_rbnf import RbnfEngine
 
 _MAX_WORDS = 6
 """Longer lines are no number said as a score ("quatre-vingt-dix-neuf" has four words)."""
@@ -57,27 +59,17 @@ def after_carrier(text_key: str, carriers: Sequence[str]) -> str:
     return text_key
 
 
-_UNITS = (
-    *("zéro", "un", "deux", "trois", "quatre", "cinq", "six", "sept", "huit", "neuf"),
-    *("dix", "onze", "douze", "treize", "quatorze", "quinze", "seize"),
-)
-_TENS = {2: "vingt", 3: "trente", 4: "quarante", 5: "cinquante", 6: "soixante"}
+@lru_cache(maxsize=1)
+def _spellout() -> RbnfEngine:
+    return RbnfEngine.for_language("fr")
 
 
+@lru_cache(maxsize=128)
 def french_number(n: int) -> str:
-    """0..99 in French words as Vosk spells them (spaces, no hyphens): 71 -> "soixante et onze"."""
+    """0..99 in French words as Vosk spells them (spaces, no hyphens): 71 -> "soixante et onze".
+
+    The words come from CLDR's French spell-out rules (unicode-rbnf), hyphens turned to spaces.
+    """
     if not 0 <= n <= 99:
         raise ValueError(f"{n} is out of 0..99")
-    if n < 17:
-        return _UNITS[n]
-    if n < 20:
-        return f"dix {_UNITS[n - 10]}"
-    tens, units = divmod(n, 10)
-    if tens in (7, 9):
-        base = "soixante" if tens == 7 else "quatre vingt"
-        return f"{base} et onze" if n == 71 else f"{base} {french_number(10 + units)}"
-    if tens == 8:
-        return "quatre vingts" if units == 0 else f"quatre vingt {_UNITS[units]}"
-    if units == 0:
-        return _TENS[tens]
-    return f"{_TENS[tens]} et un" if units == 1 else f"{_TENS[tens]} {_UNITS[units]}"
+    return _spellout().format_number(n).text.replace("-", " ")
