@@ -12,6 +12,7 @@ from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
 from assistant.referee.enrolment import enrol
 from assistant.referee.live import (
+    EarlyMoves,
     GrammarSwitch,
     LiveLoop,
     SwitchingDecoder,
@@ -172,13 +173,18 @@ def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
         referee, voice, GrammarSwitch(switching, table.game, table.players, table.wake_word, has_word)
     )
     source = microphone(settings.device, clock, loop)
-    listener = Listener(source, switching, gate)
+    early = EarlyMoves(loop, parser)
+    listener = Listener(source, switching, gate, on_partial=early)
     print(f"kinito: partie n° {referee.game_id}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
     heard = iter(listener)
     voices = None
     if voices_model is not None and table.drinking:  # Q11 breaches are the only thing voices attribute
+        early.enabled = False
         voices = enrol(table.players, (h for h in heard if h.mode == "open"), loop.say)
-    utterances: Iterator[Utterance] = from_heard(heard, parser, dual=table.drinking, voices=voices)
+        early.enabled = True
+    utterances: Iterator[Utterance] = from_heard(
+        heard, parser, dual=table.drinking, voices=voices, early=early
+    )
     try:
         loop.run(utterances)
     finally:

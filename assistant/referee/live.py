@@ -226,6 +226,48 @@ class LiveLoop:
                 ticker.join(timeout=2 * tick_every if tick_every else None)
 
 
+class EarlyMoves:
+    """Issue 4: a partial result that is already a complete, unambiguous move is acted on at once,
+    without waiting for Vosk's end of utterance; its final result is then skipped.
+
+    Use it as the Listener's `on_partial` and pass it to `from_heard`. Only the grammar recogniser's
+    partials count (open-vocabulary ones are for vigilance); `enabled` is off while voices enrol.
+    """
+
+    def __init__(self, loop: LiveLoop, parser: Completer) -> None:
+        self.loop = loop
+        self.parser = parser
+        self.enabled = True
+        self._acted: str | None = None
+
+    def __call__(self, heard: Heard) -> None:
+        if not self.enabled or heard.final or heard.mode != "grammar":
+            return
+        if self._acted is not None:
+            if heard.text.startswith(self._acted):
+                return  # the same utterance goes on: its move is made
+            self._acted = None  # a new utterance began
+        if self.parser.complete(heard.text) and self.parser.parse(heard.text).intent is not None:
+            self._acted = heard.text
+            self.loop.hear(Utterance(None, heard.text, heard.conf))
+
+    def settled(self, final_text: str) -> bool:
+        """A grammar final: True when its move was already made from a partial (skip it)."""
+        acted, self._acted = self._acted, None
+        if acted is None:
+            return False
+        said = acted.split()
+        return final_text.split()[: len(said)] == said  # the same utterance, perhaps finished longer
+
+
+class Completer(Understander, Protocol):
+    """A parser that can tell a complete phrase from the start of a longer one."""
+
+    def complete(self, text: str) -> bool:
+        """Whether no longer phrase goes on from `text`."""
+        ...
+
+
 def from_text(lines: Iterable[str], players: Sequence[str]) -> Iterator[Utterance]:
     """Typed lines: "Ana: je dis soixante-deux" (a player's name before the colon) or plain words.
 
@@ -265,7 +307,11 @@ def vigilance_text(parser: Understander, text: str) -> str | None:
 
 
 def from_heard(
-    heard: Iterable[Heard], parser: Understander, dual: bool = True, voices: SpeakerBook | None = None
+    heard: Iterable[Heard],
+    parser: Understander,
+    dual: bool = True,
+    voices: SpeakerBook | None = None,
+    early: EarlyMoves | None = None,
 ) -> Iterator[Utterance]:
     """Recogniser finals as utterances: grammar results as moves, open results for vigilance only.
 
@@ -277,7 +323,8 @@ def from_heard(
         if not result.final or not result.text.strip():
             continue
         if result.mode == "grammar" or not dual:
-            yield Utterance(None, result.text, result.conf)
+            if early is None or not early.settled(result.text):
+                yield Utterance(None, result.text, result.conf)
             continue
         text = vigilance_text(parser, result.text)
         if text is not None:

@@ -17,6 +17,7 @@ when it is installed and asked for.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cached_property
 from typing import Any, Literal
 
 from rapidfuzz import fuzz, process
@@ -104,6 +105,28 @@ class Parser:
             return Parse(text=text, addressed=addressed, violations=violations, confidence=0.0)
         phrase, confidence, slots = found
         return _to_parse(text, phrase, slots, confidence, addressed, violations)
+
+    def complete(self, text: str) -> bool:
+        """Issue 4, early action: `text` is a whole phrase of the grammar and every longer phrase that
+        goes on from it means the same, so the end of the utterance cannot change its meaning
+        ("je soulève" is complete, "je soulève le gobelet" means the same; "quinito" is not:
+        "quinito à ma gauche" may follow)."""
+        line = self._clean(text)
+        phrase = self.exact.get(line)
+        if phrase is None or line in self.ambiguous:
+            return False
+        longer = self._continuations.get(line)
+        return longer is None or longer == {_meaning(phrase)}
+
+    @cached_property
+    def _continuations(self) -> dict[str, set[Any]]:
+        """For every proper word-prefix of a grammar phrase, the meanings of the phrases it starts."""
+        out: dict[str, set[Any]] = {}
+        for k, phrase in self.exact.items():
+            words = k.split()
+            for i in range(1, len(words)):
+                out.setdefault(" ".join(words[:i]), set()).add(_meaning(phrase))
+        return out
 
     def _clean(self, text: str) -> str:
         words = drop_words(self._respell(key(text)), self._fillers).split()

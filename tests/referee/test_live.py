@@ -11,6 +11,7 @@ from typing import Any
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
 from assistant.referee.live import (
+    EarlyMoves,
     GrammarSwitch,
     LiveLoop,
     SwitchingDecoder,
@@ -254,3 +255,45 @@ def test_fallback_voice_prints_and_warns_once_without_output() -> None:
         "arbitre : Combien sous le gobelet ?",
     ]
     assert warned.getvalue().count("Aucune sortie audio") == 1 and Broken.calls == 1
+
+
+def _partial(text: str) -> Heard:
+    return Heard(text, 0.0, 0.5, 1.0, (), False, "grammar")
+
+
+def _final(text: str) -> Heard:
+    return Heard(text, 0.0, 0.8, 0.95, (), True, "grammar")
+
+
+def test_early_move_on_a_complete_partial_and_its_final_is_skipped() -> None:
+    """Issue 4: "je soulève" is complete as soon as it is heard; the final must not lift twice."""
+    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    referee.hear("Ana", "soixante deux")
+    said = Said()
+    loop = LiveLoop(referee, said)
+    early = EarlyMoves(loop, referee.parser)  # type: ignore[arg-type]
+    for text in ("je", "je sou", "je soulève"):
+        early(_partial(text))
+    assert said.lines == ["Combien sous le gobelet ?"]  # acted before the end of the utterance
+    heard = list(from_heard([_final("je soulève le gobelet")], referee.parser, early=early))
+    assert heard == []  # the final of the same utterance (finished longer) is not a second lift
+
+
+def test_a_partial_that_a_longer_phrase_may_continue_waits_for_the_final() -> None:
+    """Q9: "quinito" may go on as "quinito à ma gauche": no early move."""
+    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    said = Said()
+    early = EarlyMoves(LiveLoop(referee, said), referee.parser)  # type: ignore[arg-type]
+    early(_partial("quinito"))
+    assert said.lines == []
+    heard = list(from_heard([_final("quinito à ma gauche")], referee.parser, early=early))
+    assert [u.text for u in heard] == ["quinito à ma gauche"]
+
+
+def test_a_new_utterance_after_an_early_move_is_heard_again() -> None:
+    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    early = EarlyMoves(LiveLoop(referee, Said()), referee.parser)  # type: ignore[arg-type]
+    early(_partial("je soulève"))
+    early(_partial("cinquante"))  # the next utterance starts: the early mark is dropped
+    heard = list(from_heard([_final("cinquante quatre")], referee.parser, early=early))
+    assert [u.text for u in heard] == ["cinquante quatre"]

@@ -159,3 +159,14 @@ def test_q11_self_designation_answers_who_said_it() -> None:
         parsed = parser.parse(line)
         assert parsed.intent is None and parsed.extra.get("self") is True, line
     assert parser.parse("c'est lui").extra.get("self") is None
+
+
+def test_complete_phrases_for_early_action() -> None:
+    """Issue 4: a partial is acted on only when no longer phrase could change its meaning."""
+    parser = Parser("quinito", ["Ana", "Bruno"])
+    assert parser.complete("menteur") and parser.complete("je soulève")  # "… le gobelet" means the same
+    assert parser.complete("soixante deux") and parser.complete("double trois")
+    assert not parser.complete("quinito")  # "quinito à ma gauche" names a target
+    assert not parser.complete("je passe")  # a family pass may announce a score
+    assert not parser.complete("six")  # "six deux" is another score
+    assert not parser.complete("on mange quoi")
