@@ -70,6 +70,24 @@ def endpoint_delay(
     return None
 
 
+def early_delay(
+    model: Any, pcm: bytes, end: float, phrases: Sequence[str], step: float = 0.02
+) -> float | None:
+    """Milliseconds from the end of speech to the first grammar partial that already holds a whole
+    phrase: when the referee's early moves (issue 4) can act, before Vosk's endpoint. None if never."""
+    recognizer = Recognizer(model, phrases)
+    wanted = {tuple(p.split()) for p in phrases}
+    for chunk in pcm_chunks(pcm, step):
+        began = time.perf_counter()
+        finals = recognizer.accept(chunk)
+        partials = recognizer.partials()
+        spent = time.perf_counter() - began
+        heard = [tuple(h.text.split()) for h in (*finals, *partials)]
+        if any(words in wanted for words in heard):
+            return round(1000 * (chunk.start + chunk.duration - end + spent), 1)
+    return None
+
+
 def peak_rss_mb() -> float:
     """Peak resident memory of this process so far (Linux reports KiB)."""
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -107,7 +125,9 @@ def measure(
     tuned_model_ = load_model(tuned_model(model_path, tuned)) if tuned != DEFAULT else model
     tuned_ms = endpoint_delay(tuned_model_, pcm, end)
     tuned_grammar_ms = endpoint_delay(tuned_model_, pcm, end, phrases=grammar)
+    early_ms = early_delay(model, pcm, end, grammar)
     return {
+        "early_ms": early_ms,
         "rtf": round(rtf_open, 4),
         "endpoint_ms": tuned_grammar_ms,
         "endpoint_ms_grammar_default": default_grammar_ms,
