@@ -10,19 +10,19 @@ from typing import Any
 
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
+from assistant.referee.early import EarlyMoves
 from assistant.referee.enrolment import enrol
 from assistant.referee.live import (
-    EarlyMoves,
     GrammarSwitch,
     LiveLoop,
     SwitchingDecoder,
-    Utterance,
     from_heard,
     from_text,
     respellings_for,
 )
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.table_config import PlaySettings, load_settings, resumed_table
+from assistant.referee.utterance import Utterance
 from assistant.referee.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
 from assistant.store.sqlite import SqliteStore, default_db_path
 from assistant.voice.audio import MicrophoneSource

@@ -13,11 +13,12 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Literal, Protocol
 
 from assistant.core.expectation import Expectation
+from assistant.referee.early import EarlyMoves
 from assistant.referee.referee import Referee, Understander
+from assistant.referee.utterance import Utterance
 from assistant.referee.voices import Voice
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.audio import Chunk
@@ -28,18 +29,6 @@ log = logging.getLogger(__name__)
 
 TICK_SECONDS = 1.0
 """Q10: how often the loop lets the referee check the expected player's silence."""
-
-
-@dataclass(frozen=True)
-class Utterance:
-    """One thing heard at the table."""
-
-    speaker: str | None
-    """Who said it, as typed (None: not attributed; the referee gives moves to the expected player)."""
-    text: str
-    """The words, as a recogniser would write them."""
-    conf: float = 1.0
-    """Recognition confidence 0..1; under the table's level the referee asks to repeat."""
 
 
 class PhraseSink(Protocol):
@@ -224,48 +213,6 @@ class LiveLoop:
             self._stop.set()
             if ticker is not None:
                 ticker.join(timeout=2 * tick_every if tick_every else None)
-
-
-class EarlyMoves:
-    """Issue 4: a partial result that is already a complete, unambiguous move is acted on at once,
-    without waiting for Vosk's end of utterance; its final result is then skipped.
-
-    Use it as the Listener's `on_partial` and pass it to `from_heard`. Only the grammar recogniser's
-    partials count (open-vocabulary ones are for vigilance); `enabled` is off while voices enrol.
-    """
-
-    def __init__(self, loop: LiveLoop, parser: Completer) -> None:
-        self.loop = loop
-        self.parser = parser
-        self.enabled = True
-        self._acted: str | None = None
-
-    def __call__(self, heard: Heard) -> None:
-        if not self.enabled or heard.final or heard.mode != "grammar":
-            return
-        if self._acted is not None:
-            if heard.text.startswith(self._acted):
-                return  # the same utterance goes on: its move is made
-            self._acted = None  # a new utterance began
-        if self.parser.complete(heard.text) and self.parser.parse(heard.text).intent is not None:
-            self._acted = heard.text
-            self.loop.hear(Utterance(None, heard.text, heard.conf))
-
-    def settled(self, final_text: str) -> bool:
-        """A grammar final: True when its move was already made from a partial (skip it)."""
-        acted, self._acted = self._acted, None
-        if acted is None:
-            return False
-        said = acted.split()
-        return final_text.split()[: len(said)] == said  # the same utterance, perhaps finished longer
-
-
-class Completer(Understander, Protocol):
-    """A parser that can tell a complete phrase from the start of a longer one."""
-
-    def complete(self, text: str) -> bool:
-        """Whether no longer phrase goes on from `text`."""
-        ...
 
 
 def from_text(lines: Iterable[str], players: Sequence[str]) -> Iterator[Utterance]:

@@ -10,18 +10,18 @@ from typing import Any
 
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
+from assistant.referee.early import EarlyMoves
 from assistant.referee.live import (
-    EarlyMoves,
     GrammarSwitch,
     LiveLoop,
     SwitchingDecoder,
-    Utterance,
     from_heard,
     from_text,
     vigilance_text,
 )
 from assistant.referee.referee import Referee
 from assistant.referee.session_config import table_config
+from assistant.referee.utterance import Utterance
 from assistant.referee.voices import FallbackVoice, PrintVoice, QueuedVoice
 from assistant.voice.audio import Chunk
 from assistant.voice.listener import Listener
