@@ -27,6 +27,8 @@ PACKAGES: dict[str, str] = {
     "rapidfuzz": "rapidfuzz",
     "hassil": "hassil",
     "text_to_num": "text2num",
+    "unicode_rbnf": "unicode-rbnf",
+    "yaml": "PyYAML",
 }
 """Import name -> PyPI name of the Python packages `kinito play` imports."""
 FIX_PORTAUDIO = "sudo apt-get install libportaudio2"
