@@ -87,14 +87,10 @@ def test_parse_never_raises_on_empty_and_degenerate_lines(text: str) -> None:
 
 
 @pytest.mark.parametrize("unit", ["a", "soixante deux ", "é", "🎲", "arbitre annule ", "ana "])
-def test_parse_of_a_10000_character_line_is_quick_and_never_raises(unit: str) -> None:
-    import time
-
+def test_parse_of_a_10000_character_line_never_raises(unit: str) -> None:
+    """Its speed is measured by `kinito bench`, not asserted here."""
     text = (unit * (10_000 // len(unit) + 1))[:10_000]
-    p = parser("quinito", PLAYERS)
-    began = time.perf_counter()
-    check(p, text)
-    assert time.perf_counter() - began < 2.0, "a 10,000-character line must not stall the referee"
+    check(parser("quinito", PLAYERS), text)
 
 
 @pytest.mark.parametrize("players", NAME_SHAPES, ids=lambda names: "|".join(names))

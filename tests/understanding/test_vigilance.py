@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -199,17 +198,3 @@ def test_q11_no_french_dictionary_word_is_heard_as_a_player() -> None:
     scanner = Vigilance(PLAYERS, forbidden_words=False)
     allowed = {player.lower() for player in PLAYERS} | {"chloe", "lea"}
     assert [word for word in candidates if word not in allowed and scanner.scan(word)] == []
-
-
-def test_q11_scan_is_well_under_a_millisecond_per_line() -> None:
-    """Q11: the median time per corpus line stays under 1 ms (measured, typically ~20 µs)."""
-    lines = [row[0] for row in MUST_FIRE] + NEAR_MISSES
-    for line in lines:
-        TABLE.scan(line)
-    times = []
-    for line in lines * 3:
-        start = time.perf_counter()
-        TABLE.scan(line)
-        times.append(time.perf_counter() - start)
-    times.sort()
-    assert times[len(times) // 2] < 0.001
