@@ -186,12 +186,14 @@ def engine_throughput(quick: bool = False) -> dict[str, Any]:
     from assistant.rules.quinito.config import QuinitoConfig
     from assistant.sim.quinito_bot import engine_moves_per_second
 
-    moves, runs = (10_000, 1) if quick else (50_000, 3)
+    moves, runs = (10_000, 3) if quick else (50_000, 5)
     out: dict[str, Any] = {}
     for edition in ("drinking", "family"):
         config = QuinitoConfig.from_dict({"players": list(PLAYERS), "edition": edition})
+        engine_moves_per_second(config, 2_000, seed=-1)  # warm-up, untimed: first calls are slower
         rates = [engine_moves_per_second(config, moves, seed=run) for run in range(runs)]
         out[f"engine_moves_per_s_{edition}"] = round(statistics.median(rates))
+        out[f"engine_moves_per_s_{edition}_range"] = [round(min(rates)), round(max(rates))]
     out["engine_moves_per_s"] = min(out["engine_moves_per_s_drinking"], out["engine_moves_per_s_family"])
     out["engine_moves"] = moves
     out["engine_repetitions"] = runs
