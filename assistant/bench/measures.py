@@ -11,10 +11,11 @@ import random
 import statistics
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from assistant.bench.stats import percentile
 from assistant.bench.talk import Talker
 from assistant.core.clock import FakeClock
 
@@ -22,12 +23,6 @@ PLAYERS = ("Ana", "Bruno", "Chloé", "David")
 """The corpus' table (tests/understanding/corpus)."""
 CORPUS_DIR = Path(__file__).resolve().parents[2] / "tests" / "understanding" / "corpus"
 """Transcripts with their meaning, when the source tree is there."""
-
-
-def percentile(values: Sequence[float], q: float) -> float:
-    """The q-th quantile (0..1) by nearest rank."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
 def timed_ns(call: Callable[[], object]) -> int:

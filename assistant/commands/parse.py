@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 
+from assistant.bench.stats import percentile
 from assistant.errors import UserError
 from assistant.understanding.parse import Parse
 from assistant.understanding.parser import Parser
@@ -80,11 +81,9 @@ def timings(parser: Parser, lines: Sequence[str], rounds: int) -> dict[str, floa
         parser.parse(line)
         cpu.append((time.thread_time_ns() - start_cpu) / 1000)
         wall.append((time.perf_counter_ns() - start) / 1000)
-    wall.sort()
-    cpu.sort()
 
     def at(samples: list[float], q: float) -> float:
-        return round(samples[min(len(samples) - 1, int(len(samples) * q))], 1)
+        return round(percentile(samples, q), 1)
 
     return {
         "lines": float(rounds),

@@ -26,6 +26,7 @@ from typing import Any
 
 from assistant.bench.consistency import problems
 from assistant.bench.rss import current_rss_mb, peak_rss_mb
+from assistant.bench.stats import percentile
 from assistant.bench.talk import Noise, Talker
 from assistant.core.clock import FakeClock
 from assistant.referee.referee import Referee
@@ -93,10 +94,7 @@ def _store_kb(path: Path) -> float:
 
 
 def _p99(values: list[float]) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return round(1000 * ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 3)
+    return round(1000 * percentile(values, 0.99), 3) if values else 0.0
 
 
 def soak(

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import math
 import random
-import resource
 import time
 from array import array
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from assistant.bench.rss import peak_rss_mb
 from assistant.voice.audio import SAMPLE_RATE
 from assistant.voice.endpoint import DEFAULT, SHORT, EndpointRules, describe, tuned_model
 from assistant.voice.recognizer import Decoder, DualRecognizer, Heard, Recognizer, load_model
@@ -86,11 +86,6 @@ def early_delay(
         if any(words in wanted for words in heard):
             return round(1000 * (chunk.start + chunk.duration - end + spent), 1)
     return None
-
-
-def peak_rss_mb() -> float:
-    """Peak resident memory of this process so far (Linux reports KiB)."""
-    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 
 def measure(
