@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 
 from assistant.bench.stats import percentile
 from assistant.errors import UserError
+from assistant.rules.quinito.config import comma_list
 from assistant.understanding.parse import Parse
 from assistant.understanding.parser import Parser
 
@@ -46,10 +47,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="forcer la vigilance Q11 (mots interdits, prénoms) ; par défaut active en édition drinking",
     )
     parser.add_argument("--bench", type=int, metavar="N", help="mesurer p50/p99 sur N lignes (JSON)")
-
-
-def _players(text: str) -> tuple[str, ...]:
-    return tuple(p.strip() for p in text.split(",") if p.strip())
 
 
 def _vigilance(args: argparse.Namespace) -> bool:
@@ -96,7 +93,7 @@ def timings(parser: Parser, lines: Sequence[str], rounds: int) -> dict[str, floa
 
 def run(args: argparse.Namespace) -> int:
     """Parse stdin line by line and print the result of each."""
-    players = _players(args.players)
+    players = comma_list(args.players)
     try:
         parser = Parser(args.game, players, wake_word=args.wake_word, vigilance=_vigilance(args))
     except (OSError, ValueError) as error:

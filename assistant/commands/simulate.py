@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from assistant.errors import UserError
-from assistant.rules.quinito.config import ConfigError
+from assistant.rules.quinito.config import ConfigError, comma_list
 from assistant.sim import simulate as sim
 from assistant.store.protocol import GameStore
 from assistant.store.sqlite import SqliteStore
@@ -61,8 +61,8 @@ def _on_move(args: argparse.Namespace) -> Any:
 
 
 def _settings(args: argparse.Namespace) -> sim.SimSettings:
-    players = [p.strip() for p in args.players.split(",") if p.strip()]
-    variants = [v.strip() for v in args.variants.split(",") if v.strip()] if args.variants else None
+    players = list(comma_list(args.players))
+    variants = list(comma_list(args.variants)) if args.variants else None
     options = {"players": players, "edition": args.edition, "variants": variants}
     options.update({"mode": args.mode, "hand": args.hand, "target": args.target})
     bluff = args.bluff_rate if args.bluff_rate is not None else (0.2 if args.game == "quinito" else 0.0)

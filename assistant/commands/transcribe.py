@@ -14,6 +14,7 @@ import sys
 from typing import Any, Literal
 
 from assistant.errors import UserError
+from assistant.rules.quinito.config import comma_list
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.endpoint import DEFAULT, SHORT, tuned_model
@@ -56,7 +57,7 @@ def run(args: argparse.Namespace) -> int:
     source = WavSource(args.file, trailing_silence=1.0)  # UserError for a missing or unreadable file
     model_dir = find_model(args.model)
     model = load_model(tuned_model(model_dir, SHORT if args.endpoint == "short" else DEFAULT))
-    players = tuple(p.strip() for p in args.players.split(",") if p.strip())
+    players = comma_list(args.players)
     game: Literal["quinito", "cinquillo"] = "cinquillo" if args.game == "cinquillo" else "quinito"
     respellings: dict[str, str] = {}
     phrases: list[str] | None = None

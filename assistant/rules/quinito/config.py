@@ -52,6 +52,11 @@ def check_players(players: Sequence[str], low: int, high: int, count_message: st
         raise ConfigError("Deux joueurs portent le même nom : donnez-leur des noms distincts.")
 
 
+def comma_list(text: str) -> tuple[str, ...]:
+    """ "Ana, Bruno,,Chloé" -> ("Ana", "Bruno", "Chloé"): items stripped, empty ones dropped."""
+    return tuple(item.strip() for item in text.split(",") if item.strip())
+
+
 def split_players(players: str | Sequence[str]) -> tuple[str, ...]:
     """A comma-separated list (or a list) of names, stripped; empty names are kept, to be refused."""
     if isinstance(players, str):
@@ -107,7 +112,7 @@ class QuinitoConfig:
         players = split_players(data.get("players", ()))
         variants = data.get("variants", ())
         if isinstance(variants, str):
-            variants = [v.strip() for v in variants.split(",") if v.strip()]
+            variants = comma_list(variants)
         return cls(
             players=tuple(players),
             edition=data.get("edition", "drinking"),
