@@ -268,8 +268,10 @@ class Referee:
     def _sync(self) -> list[str]:
         """Persist what the store lacks (and the end of the game); what to say about saving."""
         winner = self.state.winner
+        if winner is None:
+            return self.saver.sync(self.session)
         xp = {p: int(c["xp"]) for p, c in self.state.standings().items() if "xp" in c}
-        return self.saver.sync(self.session, winner, xp if winner is not None else None)
+        return self.saver.sync(self.session, winner, xp)
 
     def _prompt(self, before: tuple[Expectation, ...] | None, force: bool = False) -> list[str]:
         now = self.expectations()
