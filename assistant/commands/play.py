@@ -21,6 +21,7 @@ from assistant.referee.live import (
     respellings_for,
 )
 from assistant.referee.referee import Referee, Understander
+from assistant.referee.session_config import TableConfig
 from assistant.referee.table_config import PlaySettings, load_settings, resumed_table
 from assistant.referee.utterance import Utterance
 from assistant.referee.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
@@ -109,24 +110,27 @@ def _open_store(settings: PlaySettings) -> SqliteStore:
     return SqliteStore(Path(settings.db) if settings.db else default_db_path())
 
 
-def _referee(
-    settings: PlaySettings, store: SqliteStore, resume: bool, parser: Understander | None
-) -> Referee:
-    table = settings.table
+def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[TableConfig, int | None]:
+    """The table to referee and, with --resume, the stored game it continues (its own rules)."""
     if not resume:
-        return Referee(table, SystemClock(), store=store, parser=parser)
+        return settings.table, None
     game_id = store.latest_unfinished()
     if game_id is None:
         raise UserError(
             f"Aucune partie en cours à reprendre dans {store.path}.", fix="kinito play sans --resume"
         )
-    table = resumed_table(store.load(game_id).config, table)
+    return resumed_table(store.load(game_id).config, settings.table), game_id
+
+
+def _referee(
+    table: TableConfig, game_id: int | None, store: SqliteStore, parser: Understander | None
+) -> Referee:
     return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id)
 
 
 def _play_text(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
     gate = HalfDuplexGate(SystemClock())
-    referee = _referee(settings, store, resume, None)
+    referee = _referee(*_table(settings, store, resume), store, None)
     loop = LiveLoop(referee, _voice(settings, gate))
     print(f"kinito: partie n° {referee.game_id} ({store.path}).", file=sys.stderr)
     loop.run(from_text(sys.stdin, referee.config.players))
@@ -146,14 +150,10 @@ def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
     def has_word(word: str) -> bool:
         return bool(model.vosk_model_find_word(word) >= 0)
 
-    table = settings.table
-    if resume:  # the stored game's table decides the grammar
-        probe = store.latest_unfinished()
-        if probe is not None:
-            table = resumed_table(store.load(probe).config, table)
+    table, game_id = _table(settings, store, resume)  # a resumed game's own table decides the grammar
     back = respellings_for(table.game, table.players, table.wake_word, has_word)
     parser = Parser(table.game, table.players, table.wake_word, vigilance=table.drinking, respellings=back)
-    referee = _referee(settings, store, resume, parser)
+    referee = _referee(table, game_id, store, parser)
     voice = QueuedVoice(_voice(settings, gate))
     decoder: DualRecognizer | Recognizer
     first = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
