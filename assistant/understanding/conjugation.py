@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import yaml
 
-from assistant.understanding.phonetic import fold
+from assistant.core.folding import fold
 
 TABLE_PATH = Path(__file__).resolve().parents[2] / "grammars" / "boire.yaml"
 """The conjugation table of "boire" shipped with the project."""

@@ -9,17 +9,16 @@ single spaces: "Soixante-Deux !" and "soixante deux" share the key "soixante deu
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping
+
+from assistant.core.folding import fold
 
 _NOT_WORD = re.compile(r"[^0-9a-z]+")
 
 
 def key(text: str) -> str:
     """The comparison form of `text`: lower case, no accents, words of [0-9a-z] separated by one space."""
-    folded = unicodedata.normalize("NFKD", text.casefold())
-    stripped = "".join(c for c in folded if not unicodedata.combining(c))
-    return _NOT_WORD.sub(" ", stripped.replace("œ", "oe").replace("æ", "ae")).strip()
+    return _NOT_WORD.sub(" ", fold(text)).strip()
 
 
 def drop_words(text_key: str, words: frozenset[str]) -> str:

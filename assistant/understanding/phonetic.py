@@ -10,11 +10,9 @@ the converse is not guaranteed. Pure and cached: the same word is keyed once.
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
-_LIGATURES: dict[str, str] = {"œ": "oe", "æ": "ae", "ß": "ss"}
-"""Letters that Unicode decomposition does not split into ASCII."""
+from assistant.core.folding import fold
 
 _VOWELS = "aeiouyAEIOU"
 """Letters and nasal symbols that count as vowels for the context rules."""
@@ -89,17 +87,6 @@ _COMPILED = tuple(
 
 
 @lru_cache(maxsize=65536)
-def fold(text: str) -> str:
-    """Lower case, accents and ligatures removed: "Chloé" -> "chloe", "Œil" -> "oeil"."""
-    lowered = text.casefold()
-    if lowered.isascii():
-        return lowered
-    for ligature, plain in _LIGATURES.items():
-        lowered = lowered.replace(ligature, plain)
-    decomposed = unicodedata.normalize("NFKD", lowered)
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 @lru_cache(maxsize=65536)
 def keys(word: str) -> tuple[str, str]:
     """Q11: the (loose, strict) phonetic keys of one word.

@@ -21,9 +21,10 @@ import yaml
 from rapidfuzz.fuzz import ratio
 from rapidfuzz.process import extract
 
+from assistant.core.folding import fold
 from assistant.understanding.conjugation import Conjugation, load_table
 from assistant.understanding.parse import Violation
-from assistant.understanding.phonetic import fold, keys
+from assistant.understanding.phonetic import keys
 
 LEXICON_PATH = Path(__file__).resolve().parents[2] / "grammars" / "vigilance.yaml"
 """The name-matching data shipped with the project."""

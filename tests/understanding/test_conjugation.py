@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from assistant.core.folding import fold
 from assistant.understanding.conjugation import Form, from_dict, generate, load_table
-from assistant.understanding.phonetic import fold
 from assistant.understanding.vigilance import Vigilance
 
 CONJUGATION = load_table()

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.understanding.phonetic import fold, key, keys
+from assistant.core.folding import fold
+from assistant.understanding.phonetic import key, keys
 
 
 @pytest.mark.parametrize(

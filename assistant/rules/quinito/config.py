@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from assistant.core.folding import fold
 
 Edition = Literal["drinking", "family"]
 
@@ -37,8 +38,7 @@ class ConfigError(ValueError):
 
 def _folded(name: str) -> str:
     """A name as a listener hears it: no accents, no case, single spaces ("Chloé" == "chloe")."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
+    return " ".join(fold(name).split())
 
 
 def check_players(players: Sequence[str], low: int, high: int, count_message: str) -> None:

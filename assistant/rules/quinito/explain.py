@@ -5,9 +5,9 @@ Never the verb of Q11 in any form: "prend une dose", "cul sec".
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 
+from assistant.core.folding import fold
 from assistant.rules.quinito.config import QuinitoConfig
 from assistant.rules.quinito.scores import order
 
@@ -22,16 +22,11 @@ def explain(config: QuinitoConfig, topic: str | None = None) -> list[str]:
         for part in (_order, _specials, _chance, _lives, _faults):
             lines.extend(line for line in part(config) if line not in lines)
         return lines
-    key = _fold(topic)
+    key = fold(topic.strip())
     for name, topic_part in _BY_TOPIC.items():
         if key.startswith(name) or name.startswith(key):
             return topic_part(config)
     return [f"Je ne connais pas ce sujet. Demandez : {', '.join(TOPICS)}."]
-
-
-def _fold(text: str) -> str:
-    stripped = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(c for c in stripped if not unicodedata.combining(c))
 
 
 def _drinking(config: QuinitoConfig) -> bool:
