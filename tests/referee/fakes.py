@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from assistant.voice.audio import Chunk
+
 
 class Said:
     """A Voice that keeps what it was asked to say."""
@@ -12,3 +16,16 @@ class Said:
     def say(self, text: str) -> float:
         self.lines.append(text)
         return 0.0
+
+
+class ListSource:
+    """An AudioSource over ready chunks."""
+
+    def __init__(self, chunks: list[Chunk]) -> None:
+        self.items = chunks
+
+    def chunks(self) -> Iterator[Chunk]:
+        return iter(self.items)
+
+    def close(self) -> None:
+        pass

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 import struct
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -30,7 +30,7 @@ from assistant.voice.playback import Speaker
 from assistant.voice.recognizer import Heard
 from assistant.voice.tts import EspeakSynthesizer, Synthesizer
 from assistant.voice.wavfile import WavSource, resample, write_wav
-from tests.referee.fakes import Said
+from tests.referee.fakes import ListSource, Said
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
 SCRIPT = [
@@ -182,17 +182,6 @@ def feed(clock: FakeClock, mic: list[Chunk], pcm: bytes, step: float = 0.05) -> 
         duration = len(piece) / (2 * SAMPLE_RATE)
         mic.append(Chunk(piece, clock.t, clock.t + duration))
         clock.advance(duration)
-
-
-class ListSource:
-    def __init__(self, chunks: list[Chunk]) -> None:
-        self.items = chunks
-
-    def chunks(self) -> Iterator[Chunk]:
-        return iter(self.items)
-
-    def close(self) -> None:
-        pass
 
 
 def _heard_after_echo(synth: Synthesizer, gated: bool) -> tuple[list[str], Referee]:

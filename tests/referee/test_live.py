@@ -26,7 +26,7 @@ from assistant.referee.voices import FallbackVoice, PrintVoice, QueuedVoice
 from assistant.voice.audio import Chunk
 from assistant.voice.listener import Listener
 from assistant.voice.recognizer import Heard
-from tests.referee.fakes import Said
+from tests.referee.fakes import ListSource, Said
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
 
@@ -61,19 +61,6 @@ class ScriptedDecoder:
         return []
 
     def reset(self) -> None:
-        pass
-
-
-class ListSource:
-    """An AudioSource over ready chunks."""
-
-    def __init__(self, chunks: list[Chunk]) -> None:
-        self.items = chunks
-
-    def chunks(self) -> Iterator[Chunk]:
-        return iter(self.items)
-
-    def close(self) -> None:
         pass
 
 
