@@ -63,7 +63,6 @@ class Referee:
         """With `resume_id`, the game is rebuilt from that stored game's log (after a crash)."""
         self.config = config
         self.clock = clock
-        self.store = store
         self.book: Rulebook = rulebook(config)
         self.parser = parser if parser is not None else default_parser(config)
         self.session: Session[Any, Any, Any] = Session.start(self.book.game)
