@@ -14,7 +14,7 @@ from typing import Any
 from assistant.core.codec import Codec
 from assistant.core.game import Session
 from assistant.referee import speech
-from assistant.store.protocol import GameStore, StoreError, encode_entry
+from assistant.store.protocol import GameStore, Kind, StoreError, encode_entry
 
 
 class Saver:
@@ -28,13 +28,13 @@ class Saver:
         self._good = 0  # how many of them are a prefix of the session's log
         self._failing = False
 
-    def start(self, kind: str, config: Mapping[str, Any]) -> list[str]:
+    def start(self, kind: Kind, config: Mapping[str, Any]) -> list[str]:
         """A new game in the store; on failure the game is played unsaved."""
         self.game_id, self._rows, self._good = None, 0, 0
         if self.store is None:
             return []
         try:
-            self.game_id = self.store.create_game(kind, config)  # type: ignore[arg-type]
+            self.game_id = self.store.create_game(kind, config)
         except StoreError as error:
             return self._failed(error)
         return self._recovered()
