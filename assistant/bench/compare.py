@@ -40,9 +40,9 @@ def targets(results: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def session_moves_per_s(moves: int = 20_000, seed: int = 0) -> float:
     """The same bot moves as engine_moves_per_s, applied through Session.apply (entries tuple grows)."""
     from assistant.core.game import Session
-    from assistant.rules.quinito.config import QuinitoConfig
-    from assistant.rules.quinito.engine import QuinitoGame
-    from assistant.sim.quinito_bot import QuinitoBot
+    from assistant.games.quinito.bot import QuinitoBot
+    from assistant.games.quinito.config import QuinitoConfig
+    from assistant.games.quinito.engine import QuinitoGame
 
     config = QuinitoConfig.from_dict({"players": list(measures.PLAYERS), "edition": "drinking"})
     game, bot, rng = QuinitoGame(config), QuinitoBot(), random.Random(seed)

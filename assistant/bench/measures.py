@@ -145,7 +145,7 @@ def referee_latency(
 ) -> dict[str, Any]:
     """contracts.md referee_p99_ms: Referee.hear on a realistic stream, real SqliteStore in a temp dir."""
     from assistant.referee.referee import Referee
-    from assistant.referee.session_config import table_config
+    from assistant.settings.table import table_config
 
     games, per_game = (2, 300) if quick else (6, 800)
     spent: list[float] = []
@@ -178,8 +178,8 @@ def referee_latency(
 # ------------------------------------------------------------------ engine
 def engine_throughput(quick: bool = False) -> dict[str, Any]:
     """contracts.md engine_moves_per_s: pre-generated bot moves through decide + evolve alone (CPU time)."""
-    from assistant.rules.quinito.config import QuinitoConfig
-    from assistant.sim.quinito_bot import engine_moves_per_second
+    from assistant.games.quinito.bot import engine_moves_per_second
+    from assistant.games.quinito.config import QuinitoConfig
 
     moves, runs = (10_000, 3) if quick else (50_000, 5)
     out: dict[str, Any] = {}
@@ -199,7 +199,7 @@ def undo_latency(quick: bool = False, seed: int = 0) -> dict[str, float]:
     """Milliseconds of "arbitre annule" (median of 5) as a drinking game grows: undo refolds the history."""
     from assistant.bench.talk import Noise
     from assistant.referee.referee import Referee
-    from assistant.referee.session_config import table_config
+    from assistant.settings.table import table_config
     from assistant.store.memory import MemoryStore
 
     lengths = [250, 1000] if quick else [500, 1000, 2000, 4000]

@@ -12,10 +12,10 @@ import sys
 from pathlib import Path
 
 from assistant.errors import UserError
-from assistant.referee.demo_game import demo_script
-from assistant.referee.replay_run import referee_for
-from assistant.referee.script import TABLE
-from assistant.referee.voices import PrintVoice, Voice
+from assistant.runtime.voices import PrintVoice, Voice
+from assistant.scripts.demo_game import demo_script
+from assistant.scripts.replay_run import referee_for
+from assistant.scripts.script import TABLE
 from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker
 from assistant.voice.tts import make_synthesizer
 

@@ -13,8 +13,9 @@ import time
 from collections.abc import Iterable, Sequence
 
 from assistant.bench.stats import percentile
+from assistant.core.table import comma_list
 from assistant.errors import UserError
-from assistant.rules.quinito.config import comma_list
+from assistant.registry import default_game, game_names, get_game
 from assistant.understanding.parse import Parse
 from assistant.understanding.parser import Parser
 
@@ -24,7 +25,7 @@ HELP = "Comprendre des transcriptions (une par ligne sur l'entrée standard)."
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of `kinito parse`."""
     parser.add_argument(
-        "--game", choices=("quinito", "cinquillo"), default="quinito", help="le jeu (défaut quinito)"
+        "--game", choices=game_names(), default=default_game(), help=f"le jeu (défaut {default_game()})"
     )
     parser.add_argument(
         "--players", default="", help='les joueurs, séparés par des virgules : "Ana,Bruno,Chloé"'
@@ -50,10 +51,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _vigilance(args: argparse.Namespace) -> bool:
-    """Q11 applies to the drinking edition of Quinito unless the table says otherwise."""
+    """Q11 applies where the game's rules say so (the drinking edition) unless the table says otherwise."""
     if args.vigilance is not None:
         return bool(args.vigilance == "on")
-    return bool(args.game == "quinito" and args.edition == "drinking")
+    module = get_game(args.game)
+    header = {"players": args.players or "A,B,C", "edition": args.edition}
+    try:
+        return module.rules(
+            {k: v for k, v in header.items() if k in ("players", *module.setting_keys)}
+        ).vigilance
+    except UserError:
+        return False
 
 
 def readable(parse: Parse) -> str:

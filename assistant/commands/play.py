@@ -10,9 +10,11 @@ from typing import Any
 
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
-from assistant.referee.early import EarlyMoves
-from assistant.referee.enrolment import enrol
-from assistant.referee.live import (
+from assistant.referee.referee import Referee, Understander
+from assistant.registry import default_game, game_names
+from assistant.runtime.early import EarlyMoves
+from assistant.runtime.enrolment import enrol
+from assistant.runtime.live import (
     GrammarSwitch,
     LiveLoop,
     SwitchingDecoder,
@@ -20,11 +22,10 @@ from assistant.referee.live import (
     from_text,
     respellings_for,
 )
-from assistant.referee.referee import Referee, Understander
-from assistant.referee.session_config import TableConfig
-from assistant.referee.table_config import PlaySettings, load_settings, resumed_table
-from assistant.referee.utterance import Utterance
-from assistant.referee.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
+from assistant.runtime.utterance import Utterance
+from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
+from assistant.settings.play import PlaySettings, load_settings, resumed_table
+from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore, default_db_path
 from assistant.voice.audio import MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate
@@ -45,7 +46,7 @@ MIC_BACK = "Le micro est revenu."
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of `kinito play` (each may also come from kinito.toml)."""
-    parser.add_argument("--game", choices=("quinito", "cinquillo"), help="le jeu (défaut quinito)")
+    parser.add_argument("--game", choices=game_names(), help=f"le jeu (défaut {default_game()})")
     parser.add_argument("--players", help='les joueurs dans l\'ordre de la table, ex. "Ana,Bruno,Chloé"')
     parser.add_argument("--edition", choices=("drinking", "family"), help="Quinito : édition")
     parser.add_argument("--variants", help="variantes (ids de rules.md), ex. V-65,V-51")

@@ -7,8 +7,8 @@ import json
 import sys
 from typing import Any
 
-from assistant.referee.replay_run import run_script
-from assistant.referee.script import load_script
+from assistant.scripts.replay_run import run_script
+from assistant.scripts.script import load_script
 
 HELP = "Rejouer une partie écrite à travers l'arbitre."
 

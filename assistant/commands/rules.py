@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from assistant.referee.session_config import table_config
-from assistant.rules.quinito.config import QuinitoConfig
+from assistant.registry import default_game, game_names, get_game
+from assistant.settings.table import table_config
 
 HELP = "Dire ou afficher les règles telles que la table les a choisies."
 
@@ -16,7 +16,7 @@ PLACEHOLDER_PLAYERS = "A,B,C,D"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--game, --edition, --variants, --mode, --hand, --target, --players, --topic, --say."""
-    parser.add_argument("--game", choices=("quinito", "cinquillo"), default="quinito")
+    parser.add_argument("--game", choices=game_names(), default=default_game(), help="le jeu")
     parser.add_argument("--edition", choices=("drinking", "family"), default="drinking")
     parser.add_argument("--variants", default="", help="identifiants de rules.md, séparés par des virgules")
     parser.add_argument("--mode", choices=("original", "caprone"), default="original")
@@ -29,19 +29,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def lines_for(args: argparse.Namespace) -> list[str]:
     """The explanation sentences for these settings."""
-    header: dict[str, Any] = {"game": args.game, "players": args.players}
-    if args.game == "quinito":
-        header.update(edition=args.edition, variants=args.variants)
-    else:
-        header.update(mode=args.mode, hand=args.hand, target=args.target)
-    rules = table_config(header).rules
-    if isinstance(rules, QuinitoConfig):
-        from assistant.rules.quinito.explain import explain as explain_quinito
-
-        return list(explain_quinito(rules, args.topic))
-    from assistant.rules.cinquillo.explain import explain as explain_cinquillo
-
-    return list(explain_cinquillo(rules, args.topic))
+    module = get_game(args.game)
+    header: dict[str, Any] = {"game": module.name, "players": args.players}
+    header.update({k: getattr(args, k) for k in module.setting_keys if getattr(args, k, None) is not None})
+    config = table_config(header)
+    return list(module.explain(config.rules, args.topic))
 
 
 def run(args: argparse.Namespace) -> int:

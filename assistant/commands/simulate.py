@@ -13,8 +13,9 @@ import signal
 import sys
 from typing import Any
 
+from assistant.core.table import ConfigError, comma_list
 from assistant.errors import UserError
-from assistant.rules.quinito.config import ConfigError, comma_list
+from assistant.registry import default_game, game_names, get_game
 from assistant.sim import simulate as sim
 from assistant.store.protocol import GameStore
 from assistant.store.sqlite import SqliteStore
@@ -25,7 +26,7 @@ DEFAULT_PLAYERS = "Ana,Bruno,Chloé,David"
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of contracts.md and a few more."""
-    parser.add_argument("--game", choices=("quinito", "cinquillo"), default="quinito")
+    parser.add_argument("--game", choices=game_names(), default=default_game(), help="le jeu")
     parser.add_argument("--games", type=int, default=1, help="nombre de parties")
     parser.add_argument("--seed", type=int, default=0, help="graine du hasard")
     parser.add_argument("--bluff-rate", type=float, default=None, help="fréquence du bluff (0..1)")
@@ -65,7 +66,7 @@ def _settings(args: argparse.Namespace) -> sim.SimSettings:
     variants = list(comma_list(args.variants)) if args.variants else None
     options = {"players": players, "edition": args.edition, "variants": variants}
     options.update({"mode": args.mode, "hand": args.hand, "target": args.target})
-    bluff = args.bluff_rate if args.bluff_rate is not None else (0.2 if args.game == "quinito" else 0.0)
+    bluff = args.bluff_rate if args.bluff_rate is not None else get_game(args.game).bluff_rate
     if not 0.0 <= bluff <= 1.0:
         raise UserError("--bluff-rate est une fréquence entre 0 et 1.")
     if args.games < 0:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, Literal
+from typing import Any
 
+from assistant.core.table import comma_list
 from assistant.errors import UserError
-from assistant.rules.quinito.config import comma_list
+from assistant.registry import default_game, game_names
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.endpoint import DEFAULT, SHORT, tuned_model
@@ -32,9 +33,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--model", metavar="DIR", help="dossier du modèle Vosk (défaut : le modèle installé)")
     parser.add_argument(
         "--game",
-        choices=("quinito", "cinquillo", "open"),
+        choices=(*game_names(), "open"),
         default="open",
-        help="quinito/cinquillo : grammaire du jeu ; open : vocabulaire libre (défaut)",
+        help="un jeu : sa grammaire ; open : vocabulaire libre (défaut)",
     )
     parser.add_argument("--players", default="", help='les joueurs, séparés par des virgules : "Ana,Bruno"')
     parser.add_argument("--wake-word", default="arbitre", help="le mot qui s'adresse à l'arbitre")
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     model_dir = find_model(args.model)
     model = load_model(tuned_model(model_dir, SHORT if args.endpoint == "short" else DEFAULT))
     players = comma_list(args.players)
-    game: Literal["quinito", "cinquillo"] = "cinquillo" if args.game == "cinquillo" else "quinito"
+    game = default_game() if args.game == "open" else args.game
     respellings: dict[str, str] = {}
     phrases: list[str] | None = None
     if args.game != "open":

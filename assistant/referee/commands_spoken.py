@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from assistant.referee import speech
 from assistant.referee.violations import Pending, designated
-from assistant.rules.quinito.config import QuinitoConfig
+from assistant.registry import get_game
 from assistant.understanding.parse import Parse
 
 if TYPE_CHECKING:
@@ -23,14 +23,8 @@ WAKE_INTENTS = frozenset(
 
 def explain(referee: Referee, topic: str | None) -> list[str]:
     """The rules as this table plays them, generated from its settings (never a fixed text)."""
-    rules = referee.config.rules
-    if isinstance(rules, QuinitoConfig):
-        from assistant.rules.quinito.explain import explain as explain_quinito
-
-        return list(explain_quinito(rules, topic))
-    from assistant.rules.cinquillo.explain import explain as explain_cinquillo
-
-    return list(explain_cinquillo(rules, topic))
+    config = referee.config
+    return list(get_game(config.game).explain(config.rules, topic))
 
 
 def standings(referee: Referee) -> list[str]:

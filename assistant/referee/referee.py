@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from assistant.core.clock import Clock
 from assistant.core.events import PenaltyCalled
@@ -18,10 +18,11 @@ from assistant.core.game import Refused, Session
 from assistant.referee import speech
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.flow import Moves, Reply
-from assistant.referee.rulebook import Rulebook, rulebook
+from assistant.referee.rulebook import Rulebook
 from assistant.referee.saving import Saver
-from assistant.referee.session_config import TableConfig
 from assistant.referee.violations import Pending, designated, reasons
+from assistant.registry import get_game
+from assistant.settings.table import TableConfig
 from assistant.store.protocol import GameStore, resume
 from assistant.understanding.parse import Parse
 
@@ -44,8 +45,7 @@ def _parser(game: str, players: tuple[str, ...], wake_word: str, vigilance: bool
     """Expanding the grammar takes a while and a parser is read-only: one per table setting."""
     from assistant.understanding.parser import Parser
 
-    kind: Literal["quinito", "cinquillo"] = "quinito" if game == "quinito" else "cinquillo"
-    parser: Understander = Parser(kind, players, wake_word=wake_word, vigilance=vigilance)
+    parser: Understander = Parser(game, players, wake_word=wake_word, vigilance=vigilance)
     return parser
 
 
@@ -63,7 +63,7 @@ class Referee:
         """With `resume_id`, the game is rebuilt from that stored game's log (after a crash)."""
         self.config = config
         self.clock = clock
-        self.book: Rulebook = rulebook(config)
+        self.book: Rulebook = get_game(config.game).rulebook(config.rules)
         self.parser = parser if parser is not None else default_parser(config)
         self.session: Session[Any, Any, Any] = Session.start(self.book.game)
         self.spoken: list[str] = []

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.games.quinito.commands import FaultReason
 from assistant.referee.flow import targets
-from assistant.rules.quinito.commands import FaultReason
 from assistant.understanding.parse import Parse
 
 

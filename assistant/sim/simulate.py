@@ -13,6 +13,7 @@ from typing import Any
 
 from assistant.core.codec import Codec
 from assistant.core.game import Game, Session
+from assistant.registry import SimOptions, get_game
 from assistant.sim.runner import Driver, Outcome, advance
 from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries
 
@@ -22,15 +23,15 @@ class SimSettings:
     """One simulation run, as the command line gives it."""
 
     kind: Kind
-    """quinito or cinquillo."""
+    """The registered game's name."""
     table: dict[str, Any]
-    """Table settings as JSON (QuinitoConfig/CinquilloConfig.from_dict keys)."""
+    """Table settings as JSON (the game's header keys)."""
     seed: int = 0
     """The run's seed; each move's random source derives from it (runner.move_seed)."""
     bluff_rate: float = 0.2
-    """Quinito: how often a bot bluffs (Q5); Cinquillo: how often it first tries an illegal card."""
+    """How often a bot bluffs or first tries an illegal move."""
     rounds: int = 10
-    """Quinito drinking edition: rounds per game (the edition itself names no winner)."""
+    """Rounds per game for games that name no winner by themselves."""
     max_moves: int = 20_000
     """Safety net: a game stops after this many moves."""
 
@@ -56,35 +57,10 @@ class SimSettings:
 
 
 def driver(settings: SimSettings) -> Driver:
-    """The rules, codec and bots of a kind of game (engines are imported only when used)."""
-    if settings.kind == "quinito":
-        from assistant.rules.quinito.config import QuinitoConfig
-        from assistant.rules.quinito.engine import QuinitoGame
-        from assistant.sim.quinito_bot import QuinitoBot
-
-        qconfig = QuinitoConfig.from_dict(settings.table)
-        qgame = QuinitoGame(qconfig)
-        qbot = QuinitoBot(settings.bluff_rate)
-        rounds = settings.rounds
-        if qconfig.edition == "drinking":
-            done: Callable[[Any], bool] = lambda s: s.winner is not None or s.rounds > rounds  # noqa: E731
-        else:
-            done = lambda s: s.winner is not None  # noqa: E731
-        return Driver(qgame, qgame.codec(), lambda s, r: qbot.choose(s, qconfig, r), None, done)
-    from assistant.rules.cinquillo.config import CinquilloConfig
-    from assistant.rules.cinquillo.engine import CinquilloGame
-    from assistant.sim.cinquillo_bot import CinquilloBot
-
-    cconfig = CinquilloConfig.from_dict(settings.table)
-    cgame = CinquilloGame(cconfig)
-    cbot, honest = CinquilloBot(settings.bluff_rate), CinquilloBot()
-    return Driver(
-        cgame,
-        cgame.codec(),
-        lambda s, r: cbot.choose(s, cconfig, r),
-        lambda s, r: honest.choose(s, cconfig, r),
-        lambda s: s.phase == "over",
-    )
+    """The rules, codec and bots of the registered game (engines are imported only when used)."""
+    module = get_game(settings.kind)
+    rules = module.rules(settings.table)
+    return module.simulation(rules, SimOptions(settings.bluff_rate, settings.rounds))
 
 
 def game_factory(stored: StoredGame) -> tuple[Game[Any, Any, Any], Codec]:
@@ -213,9 +189,5 @@ def run(
 
 def table_settings(kind: Kind, options: Mapping[str, Any]) -> dict[str, Any]:
     """The JSON table settings from command-line options (None values dropped)."""
-    keys = (
-        ("players", "edition", "variants", "lives")
-        if kind == "quinito"
-        else ("players", "mode", "hand", "target")
-    )
+    keys = ("players", *get_game(kind).setting_keys)
     return {k: options[k] for k in keys if options.get(k) is not None}

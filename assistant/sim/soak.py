@@ -30,7 +30,7 @@ from assistant.bench.stats import percentile
 from assistant.bench.talk import Noise, Talker
 from assistant.core.clock import FakeClock
 from assistant.referee.referee import Referee
-from assistant.referee.session_config import table_config
+from assistant.settings.table import table_config
 from assistant.store.sqlite import SqliteStore
 
 DEFAULT_TABLE: Mapping[str, Any] = {"game": "quinito", "players": "Ana,Bruno,Chloé,David,Élodie,Jean-Marc"}

@@ -8,13 +8,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.store.protocol import KINDS, Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
+from assistant.store.protocol import Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
 
 
 @dataclass
 class _Game:
     kind: Kind
-    """quinito or cinquillo."""
+    """The registered game's name."""
     config: dict[str, Any]
     """The table settings (a deep copy, JSON-checked)."""
     created_at: float
@@ -49,8 +49,8 @@ class MemoryStore:
 
     def create_game(self, kind: Kind, config: Mapping[str, Any]) -> int:
         """A new game in status playing; returns its id (1, 2, ...)."""
-        if kind not in KINDS:
-            raise StoreError(f"Jeu inconnu : {kind}. Choisissez quinito ou cinquillo.")
+        if not kind.strip():
+            raise StoreError("Une partie doit nommer son jeu.")
         game_id = len(self._games) + 1
         self._games[game_id] = _Game(kind, json.loads(json.dumps(dict(config))), self._now())
         return game_id

@@ -16,8 +16,8 @@ from assistant.core.codec import JSON, Codec
 from assistant.core.game import Entry, Game, Session
 from assistant.errors import UserError
 
-Kind = Literal["quinito", "cinquillo"]
-KINDS: tuple[Kind, ...] = ("quinito", "cinquillo")
+Kind = str
+"""A registered game's name (assistant.registry): data to the store, never a schema constraint."""
 Status = Literal["playing", "finished"]
 Winner = str | list[str] | None
 
@@ -47,7 +47,7 @@ class StoredGame:
     id: int
     """The store's id for this game."""
     kind: Kind
-    """quinito or cinquillo."""
+    """The registered game's name."""
     config: dict[str, Any]
     """The table settings as a JSON object (players, edition, variants... and, for simulations, sim)."""
     entries: tuple[StoredEntry, ...]
@@ -137,7 +137,6 @@ def resume(store: GameStore, game_id: int, game_factory: GameFactory) -> Session
 
 
 __all__ = [
-    "KINDS",
     "GameFactory",
     "GameStore",
     "Kind",

@@ -15,20 +15,24 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from assistant.store.protocol import KINDS, Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
+from assistant.store.protocol import Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
 
 Synchronous = Literal["OFF", "NORMAL", "FULL"]
 
-SCHEMA = """
+_GAMES_TABLE = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
-    kind TEXT NOT NULL CHECK (kind IN ('quinito', 'cinquillo')),
+    kind TEXT NOT NULL,
     config TEXT NOT NULL,
     created_at REAL NOT NULL,
     finished_at REAL,
     status TEXT NOT NULL DEFAULT 'playing' CHECK (status IN ('playing', 'finished')),
     winner TEXT
-);
+)
+"""
+SCHEMA = (
+    _GAMES_TABLE
+    + """;
 CREATE TABLE IF NOT EXISTS entries (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     seq INTEGER NOT NULL,
@@ -44,6 +48,40 @@ CREATE TABLE IF NOT EXISTS xp (
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_status ON games(status, created_at);
 """
+)
+SCHEMA_VERSION = 2
+"""PRAGMA user_version of a file this code wrote. 1 (or 0): the first landing, whose `games.kind`
+carried a CHECK naming the two games; 2: the kind is plain data (any registered game)."""
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Bring an older save file to SCHEMA_VERSION in one transaction (the data is kept as it is)."""
+    version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    if version >= SCHEMA_VERSION:
+        return
+    (table_sql,) = db.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'games'"
+    ).fetchone()
+    db.execute("PRAGMA foreign_keys=OFF")  # rebuilding `games` must not cascade to its entries
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if "CHECK (kind IN" in table_sql:
+            # SQLite's documented table rebuild: new table, copy, drop the old one, rename the new one
+            db.execute(_GAMES_TABLE.replace("EXISTS games (", "EXISTS games_v2 ("))
+            db.execute(
+                "INSERT INTO games_v2 (id, kind, config, created_at, finished_at, status, winner) "
+                "SELECT id, kind, config, created_at, finished_at, status, winner FROM games"
+            )
+            db.execute("DROP TABLE games")
+            db.execute("ALTER TABLE games_v2 RENAME TO games")
+            db.execute("CREATE INDEX IF NOT EXISTS games_status ON games(status, created_at)")
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    finally:
+        db.execute("PRAGMA foreign_keys=ON")
 
 
 def default_db_path() -> Path:
@@ -97,6 +135,7 @@ class SqliteStore:
                 self._db.execute("PRAGMA journal_mode=WAL")
                 self._db.execute(f"PRAGMA synchronous={synchronous}")
                 self._db.executescript(SCHEMA)
+                _migrate(self._db)
             self._db.execute("PRAGMA foreign_keys=ON")
             self._db.execute("PRAGMA busy_timeout=2000")
         except sqlite3.Error as error:
@@ -145,8 +184,8 @@ class SqliteStore:
 
     def create_game(self, kind: Kind, config: Mapping[str, Any]) -> int:
         """A new game in status playing; returns its id."""
-        if kind not in KINDS:
-            raise StoreError(f"Jeu inconnu : {kind}. Choisissez quinito ou cinquillo.")
+        if not kind.strip():
+            raise StoreError("Une partie doit nommer son jeu.")
         with self._write() as db:
             cursor = db.execute(
                 "INSERT INTO games (kind, config, created_at) VALUES (?, ?, ?)",

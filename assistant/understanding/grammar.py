@@ -17,16 +17,17 @@ import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import yaml
 from hassil.expression import Alternative, Expression, ListReference, Permutation, RuleReference, TextChunk
 from hassil.expression import Sequence as Seq
 from hassil.intents import Intents, TextSlotList, WildcardSlotList
 
-Game = Literal["quinito", "cinquillo"]
+from assistant.registry import get_game
+
 GRAMMARS = Path(__file__).resolve().parents[2] / "grammars"
-"""The grammar files (data): one per game, commands.yaml for the wake-word commands of both."""
+"""The grammar files (data): one per game (named by its registry entry), commands.yaml for the commands."""
 WILDCARD = "\x00"
 """Marks, in an expanded phrase, where a wildcard slot takes the rest of the line."""
 _TEMPLATE_CHARS = re.compile(r"[()\[\]{}<>|]")
@@ -54,12 +55,14 @@ class Phrase:
 class Grammar:
     """Everything one table may say, expanded."""
 
-    game: Game
-    """quinito or cinquillo."""
+    game: str
+    """The registered game's name."""
     phrases: tuple[Phrase, ...]
     """Every allowed sentence with its meaning (wake-word commands included)."""
-    order: tuple[Any, ...]
-    """Q3 score order (quinito) or C1 rank order (cinquillo), as written in the game's file."""
+    invalid_numbers: str | None
+    """The intent a bare number that is no legal value is heard as (with `invalid`), or None."""
+    legal: frozenset[Any]
+    """The values of the game's main value list ({score}), for `invalid_numbers`."""
     fillers: tuple[str, ...]
     """Words dropped anywhere before matching."""
     wake_prefixes: tuple[str, ...]
@@ -96,13 +99,13 @@ def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None
 
 
 def build(
-    game: Game,
+    game: str,
     players: Sequence[str] = (),
     wake_word: str = "arbitre",
     nicknames: Mapping[str, Sequence[str]] | None = None,
 ) -> Grammar:
     """Load the game's grammar and commands.yaml, fill in players and wake word, and expand it all."""
-    game_data, commands = _read(f"{game}.yaml"), _read("commands.yaml")
+    game_data, commands = _read(get_game(game).grammar), _read("commands.yaml")
     lists = {**commands.get("lists", {}), **game_data.get("lists", {})}
     lists["player"] = {"values": _names(players, nicknames)}
     wake = " ".join(_TEMPLATE_CHARS.sub(" ", wake_word).split()) or "arbitre"
@@ -127,7 +130,11 @@ def build(
     return Grammar(
         game=game,
         phrases=tuple(phrases),
-        order=tuple(game_data.get("order", ())),
+        invalid_numbers=game_data.get("invalid_numbers"),
+        legal=frozenset(
+            value.value_out
+            for value in getattr(intents.slot_lists.get(game_data.get("invalid_numbers") or ""), "values", ())
+        ),
         fillers=tuple(commands.get("fillers", ())),
         wake_prefixes=tuple(commands.get("wake_prefixes", ())),
         homophones={str(k): str(v) for k, v in commands.get("homophones", {}).items()},

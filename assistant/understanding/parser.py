@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cached_property
-from typing import Any, Literal
+from typing import Any
 
 from rapidfuzz import fuzz, process
 
@@ -52,7 +52,7 @@ class Parser:
 
     def __init__(
         self,
-        game: Literal["quinito", "cinquillo"],
+        game: str,
         players: Sequence[str] = (),
         wake_word: str = "arbitre",
         nicknames: Mapping[str, Sequence[str]] | None = None,
@@ -68,7 +68,7 @@ class Parser:
         self._wake = key(wake_word) or "arbitre"
         self._wake_prefixes = word_set(grammar.wake_prefixes)
         self._carriers = sorted({key(c) for c in grammar.carriers if key(c)}, key=len, reverse=True)
-        self._legal = frozenset(v for v in grammar.order if isinstance(v, int))
+        self._legal = frozenset(v for v in grammar.legal if isinstance(v, int))
         self.exact: dict[str, Phrase] = {}
         self.ambiguous: dict[str, tuple[Phrase, Phrase]] = {}
         self._wildcards: list[tuple[str, Phrase]] = []
@@ -173,10 +173,10 @@ class Parser:
         phrase = self.exact.get(line)
         if phrase is not None:
             return phrase, confidence, {}
-        if self.game == "quinito":
+        if self.grammar.invalid_numbers:
             number = spoken_number(after_carrier(line, self._carriers))
             if number is not None and number not in self._legal:
-                return Phrase(line, "score", ()), confidence, {"invalid": number}
+                return Phrase(line, self.grammar.invalid_numbers, ()), confidence, {"invalid": number}
         return None
 
     def _homophone_variants(self, line: str) -> list[str]:

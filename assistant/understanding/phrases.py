@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 
-from assistant.understanding.grammar import WILDCARD, Game, Grammar, build, respellings
+from assistant.understanding.grammar import WILDCARD, Grammar, build, respellings
 from assistant.understanding.normalize import vosk_words
 from assistant.understanding.numbers import french_number
 
@@ -18,16 +18,15 @@ UNKNOWN = "[unk]"
 """Vosk's garbage phrase: lets chatter come out as [unk] instead of a forced phrase."""
 _FANTASY = range(0, 100)
 """Q10: bare numbers a player may announce although they are no score, so that Vosk can hear them."""
-_NUMBER_AWAITING = frozenset({"announce", "response", "reveal", "counter_throw", "redemption_throw"})
 
 
 @functools.lru_cache(maxsize=16)
-def _grammar(game: Game, players: tuple[str, ...], wake_word: str) -> Grammar:
+def _grammar(game: str, players: tuple[str, ...], wake_word: str) -> Grammar:
     return build(game, players, wake_word)
 
 
 def phrases_for(
-    game: Game, awaiting: str | None, players: Sequence[str] = (), wake_word: str = "arbitre"
+    game: str, awaiting: str | None, players: Sequence[str] = (), wake_word: str = "arbitre"
 ) -> list[str]:
     """Vosk phrase list for what may be said when the game awaits `awaiting` (None: anything)."""
     grammar = _grammar(game, tuple(players), wake_word)
@@ -40,7 +39,8 @@ def phrases_for(
             text = vosk_words(phrase.text.split(WILDCARD)[0])
             if text:
                 found.setdefault(text, None)
-    if game == "quinito" and (awaiting is None or awaiting in _NUMBER_AWAITING):
+    number_moments = grammar.awaiting.get(grammar.invalid_numbers or "", frozenset())
+    if grammar.invalid_numbers and (awaiting is None or awaiting in number_moments):
         for n in _FANTASY:
             found.setdefault(french_number(n), None)
     found.setdefault(UNKNOWN, None)

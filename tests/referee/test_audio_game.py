@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 
 from assistant.core.clock import FakeClock
-from assistant.referee.live import GrammarSwitch, LiveLoop, SwitchingDecoder, from_heard
 from assistant.referee.referee import Referee
-from assistant.referee.session_config import table_config
+from assistant.runtime.live import GrammarSwitch, LiveLoop, SwitchingDecoder, from_heard
+from assistant.settings.table import table_config
 from assistant.voice.audio import SAMPLE_RATE, Chunk
 from assistant.voice.duplex import HalfDuplexGate
 from assistant.voice.listener import Listener

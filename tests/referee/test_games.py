@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from assistant.core.events import REASONS
-from assistant.referee.replay_run import run_script
-from assistant.referee.script import load_script
+from assistant.scripts.replay_run import run_script
+from assistant.scripts.script import load_script
 
 GAMES = Path(__file__).parent / "games"
 FILES = sorted(GAMES.glob("*.txt"))

@@ -17,8 +17,8 @@ import pytest
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
 from assistant.referee.referee import Referee
-from assistant.referee.session_config import TableConfig
-from assistant.referee.table_config import load_settings, resumed_table
+from assistant.settings.play import load_settings, resumed_table
+from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,10 +4,10 @@ slowness (Q10) with a fake clock, wake-word commands, and the save file (store) 
 from __future__ import annotations
 
 from assistant.core.clock import FakeClock
+from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.explain import explain
 from assistant.referee.referee import Referee
-from assistant.referee.session_config import table_config
-from assistant.rules.quinito.config import QuinitoConfig
-from assistant.rules.quinito.explain import explain
+from assistant.settings.table import table_config
 from assistant.store.memory import MemoryStore
 
 PLAYERS = "Ana,Bruno,Chloé,David"

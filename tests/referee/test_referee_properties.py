@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from assistant.core.clock import FakeClock
 from assistant.referee.referee import Referee
-from assistant.referee.session_config import table_config
+from assistant.settings.table import table_config
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")
 LINES = (

@@ -8,11 +8,11 @@ import subprocess
 import sys
 from pathlib import Path
 
-from assistant.referee.session_config import table_config
-from assistant.rules.cinquillo.config import CinquilloConfig
-from assistant.rules.cinquillo.explain import explain as explain_cinquillo
-from assistant.rules.quinito.config import QuinitoConfig
-from assistant.rules.quinito.explain import explain as explain_quinito
+from assistant.games.cinquillo.config import CinquilloConfig
+from assistant.games.cinquillo.explain import explain as explain_cinquillo
+from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.explain import explain as explain_quinito
+from assistant.settings.table import table_config
 from assistant.store.sqlite import SqliteStore
 
 GAMES = Path(__file__).parent / "games"

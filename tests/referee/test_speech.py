@@ -11,8 +11,8 @@ import pytest
 
 from assistant.core.events import REASONS, PenaltyCalled
 from assistant.referee import speech
-from assistant.referee.replay_run import run_script
-from assistant.referee.script import load_script
+from assistant.scripts.replay_run import run_script
+from assistant.scripts.script import load_script
 from assistant.understanding.parser import Parser
 
 GAMES = sorted((Path(__file__).parent / "games").glob("*.txt"))

@@ -17,9 +17,9 @@ import pytest
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
 from assistant.referee.referee import Referee
-from assistant.referee.replay_run import run_script
-from assistant.referee.script import parse_script
-from assistant.referee.session_config import table_config
+from assistant.scripts.replay_run import run_script
+from assistant.scripts.script import parse_script
+from assistant.settings.table import table_config
 
 THIRTEEN = ",".join(
     [

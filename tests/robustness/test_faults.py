@@ -15,7 +15,7 @@ import pytest
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
 from assistant.referee.referee import Referee
-from assistant.referee.session_config import table_config
+from assistant.settings.table import table_config
 from assistant.store.sqlite import SqliteStore
 from assistant.voice.audio import FakeStream, MicrophoneSource
 from assistant.voice.doctor import Probes, check_model

@@ -23,7 +23,7 @@ from assistant.bench.measures import corpus_lines
 from assistant.bench.talk import CHATTER, Talker
 from assistant.core.clock import FakeClock
 from assistant.referee.referee import Referee
-from assistant.referee.session_config import table_config
+from assistant.settings.table import table_config
 from assistant.store.sqlite import SqliteStore
 
 PLAYERS = "Ana,Bruno,Chloé,David"

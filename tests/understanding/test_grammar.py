@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from assistant.games.cinquillo.deck import RANKS
+from assistant.games.quinito.scores import order
 from assistant.understanding.grammar import WILDCARD, build
 from assistant.understanding.normalize import vosk_words
 
@@ -12,9 +14,11 @@ RULES = Path(__file__).resolve().parents[3] / "shared" / "docs" / "rules.md"
 Q3 = [31, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65, 11, 22, 33, 44, 55, 66, 21]
 
 
-def test_q3_order_is_the_rules_order() -> None:
-    """Q3: the score order in grammars/quinito.yaml is the one of rules.md, lowest to highest."""
-    assert list(build("quinito").order) == Q3
+def test_q3_grammar_scores_are_the_engine_scores() -> None:
+    """Q3: the grammar's {score} list says exactly the engine's 21 scores; the engine's order (the only
+    copy of it) is the one of rules.md, lowest to highest."""
+    assert {v for v in build("quinito").legal if isinstance(v, int)} == set(order(frozenset()))
+    assert list(order(frozenset())) == Q3
     if RULES.exists():
         line = next(x for x in RULES.read_text(encoding="utf-8").splitlines() if "31 < 32" in x)
         assert [int(n) for n in re.findall(r"\d+", line)] == Q3
@@ -35,7 +39,7 @@ def test_c1_every_card_in_french_and_spanish() -> None:
     grammar = build("cinquillo")
     cards = {(dict(p.slots)["rank"], dict(p.slots)["suit"]) for p in grammar.phrases if p.intent == "play"}
     assert len(cards) == 40
-    assert list(grammar.order) == ["1", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey"]
+    assert {str(rank) for rank, _suit in cards} == {r.spanish for r in RANKS}
     texts = {vosk_words(p.text) for p in grammar.phrases if p.intent == "play"}
     assert {
         "sota de oros",

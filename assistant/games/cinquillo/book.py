@@ -1,0 +1,89 @@
+"""Cinquillo's half of the referee: its flow, narration and prompts (the Rulebook the referee runs)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.core.codec import Codec
+from assistant.core.expectation import Expectation
+from assistant.core.game import Game
+from assistant.games.cinquillo import commands as cc
+from assistant.games.cinquillo import events as ce
+from assistant.games.cinquillo import flow as cinquillo_flow
+from assistant.games.cinquillo.config import CinquilloConfig
+from assistant.games.cinquillo.deck import french_name
+from assistant.games.cinquillo.engine import CinquilloGame
+from assistant.referee import speech
+from assistant.referee.flow import Decision
+from assistant.referee.rulebook import describe_command, winner_sentence
+from assistant.understanding.parse import Parse
+
+AUTO_TYPES: tuple[type, ...] = (cc.Deal, cc.Draw)
+"""C2, C3: the moves the referee records by itself (the deal, the draw after a pass)."""
+
+
+@dataclass
+class CinquilloBook:
+    """C1-C8: the card game."""
+
+    name = "cinquillo"
+    config: CinquilloConfig
+    """The table's Cinquillo settings."""
+    game: Game[Any, Any, Any]
+    """The rules engine."""
+    codec: Codec
+    """Stores its commands and events."""
+    move_intents: frozenset[str] = cinquillo_flow.MOVE_INTENTS
+    """Intents that are moves."""
+    slow_counted: frozenset[str] = frozenset()
+    """Cinquillo has no fault rule: silence is never charged."""
+
+    def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
+        return cinquillo_flow.decide(parse, who, expect, self.config)
+
+    def auto(self, state: Any, expect: Expectation) -> Any | None:
+        return cinquillo_flow.auto(state, expect, self.config)
+
+    def warnings(self) -> list[str]:
+        return []
+
+    def narrate_all(self, events: tuple[Any, ...], state: Any) -> list[str]:
+        return [line for e in events if (line := self.narrate(e, state))]
+
+    def narrate(self, event: Any, state: Any) -> str | None:
+        if isinstance(event, ce.Drew):
+            return speech.say("drew", player=event.player)
+        if isinstance(event, ce.RoundDealt):
+            return speech.say("round", number=str(event.round))
+        if isinstance(event, ce.RoundWon):
+            names = speech.names(event.winners)
+            return speech.say("round_won", players=names, points=str(event.points))
+        return None
+
+    def prompt(self, expect: Expectation, state: Any, before: Any, force: bool) -> str | None:
+        if expect.awaiting == "over":
+            return winner_sentence(state)
+        if expect.awaiting != "play":
+            return None
+        previous = {e.awaiting for e in before} if before else set()
+        if expect.player is None:
+            return speech.say("five_of_oros")
+        if force or "play" not in previous:
+            return speech.say("your_turn", player=expect.player)
+        return None
+
+    def fault(self, player: str, reason: str) -> Any | None:
+        return None
+
+    def describe(self, command: Any) -> str:
+        return describe_command(command, french_name)
+
+    def is_auto(self, command: Any) -> bool:
+        return isinstance(command, AUTO_TYPES)
+
+
+def rulebook(config: CinquilloConfig) -> CinquilloBook:
+    """The referee's Cinquillo half for one table."""
+    game = CinquilloGame(config)
+    return CinquilloBook(config, game, game.codec())

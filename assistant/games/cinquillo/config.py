@@ -1,0 +1,62 @@
+"""Cinquillo's table settings (C2, C6, C7)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from assistant.core.table import ConfigError, check_players, split_players
+
+Mode = Literal["original", "caprone"]
+
+
+@dataclass(frozen=True)
+class CinquilloConfig:
+    """How this table plays Cinquillo."""
+
+    players: tuple[str, ...]
+    """Seating order, clockwise (2 to 4 players, C2)."""
+    mode: Mode = "original"
+    """original (C3-C5) or caprone (C6, 3 or 4 players only)."""
+    hand: int = 12
+    """C2: cards per player with 2 players (10 to 15)."""
+    target: int = 50
+    """C7: the match target score."""
+
+    def __post_init__(self) -> None:
+        check_players(self.players, 2, 4, "Le cinquillo se joue de 2 à 4 joueurs")
+        if self.mode not in ("original", "caprone"):
+            raise ConfigError(f"Mode inconnu : {self.mode}. Choisissez original ou caprone.")
+        if self.mode == "caprone" and len(self.players) == 2:
+            raise ConfigError("Le mode caprone se joue à 3 ou 4 : à deux, choisissez le mode original.")
+        if not 10 <= self.hand <= 15:
+            raise ConfigError(f"À deux, chaque main compte de 10 à 15 cartes, pas {self.hand}.")
+        if self.target <= 0:
+            raise ConfigError("L'objectif de points doit être positif.")
+
+    @property
+    def vigilance(self) -> bool:
+        """Q11 is Quinito's: no forbidden words at a Cinquillo table."""
+        return False
+
+    @property
+    def faults(self) -> bool:
+        """Cinquillo has no fault rule: silence is never charged unless `slow` is set."""
+        return False
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as script header keys."""
+        return {"players": list(self.players), "mode": self.mode, "hand": self.hand, "target": self.target}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> CinquilloConfig:
+        """Build from a header or TOML table: players, mode, hand, target."""
+        players = split_players(data.get("players", ()))
+        try:
+            hand, target = int(data.get("hand", 12)), int(data.get("target", 50))
+        except (ValueError, TypeError, OverflowError):
+            raise ConfigError(
+                "Les réglages « hand » et « target » doivent être des nombres entiers."
+            ) from None
+        return cls(players=tuple(players), mode=data.get("mode", "original"), hand=hand, target=target)

@@ -1,0 +1,85 @@
+"""Cinquillo: what a heard line means given what the game awaits (C2-C7).
+
+Decisions documented here (README "Arbitre"):
+- The referee deals by itself (it only needs the counts, C2): 4 players 10 each; 2 players `hand`
+  each with the rest as stock; 3 players 13 each and 14 for one player: in round 1 the first player
+  listed (seat the player who drew the lot first), later rounds the player to the right of the
+  previous 14-holder (C2).
+- Drawing is physical and compulsory (C3): after a pass with a stock the referee records the draw
+  itself and says so; "je pioche" means pass-and-draw.
+- In round 1 anyone may lay the 5 of oros (C3): the speaker is the starter; an unattributed line
+  then gets "Qui joue ?". Afterwards a card said by the table is the expected player's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.core.expectation import Expectation
+from assistant.games.cinquillo import commands as c
+from assistant.games.cinquillo.config import CinquilloConfig
+from assistant.referee.flow import Decision, Moves, Reply
+from assistant.referee.speech import say
+from assistant.understanding.parse import Parse
+
+MOVE_INTENTS = frozenset({"play", "pass", "draw"})
+"""The Cinquillo intents of contracts.md that are moves."""
+
+RANKS: dict[str, int] = {
+    **{str(n): n for n in range(1, 8)},
+    "sota": 10,
+    "caballo": 11,
+    "rey": 12,
+}
+"""C1: the contract's rank spellings to the engine's ranks."""
+SUITS: tuple[c.Suit, ...] = ("oros", "copas", "espadas", "bastos")
+
+
+def card(text: str | None) -> c.Card | None:
+    """ "5-oros" → Card(5, "oros"); None for anything else."""
+    if not text:
+        return None
+    rank, _, suit = text.partition("-")
+    if rank not in RANKS or suit not in SUITS:
+        return None
+    return c.Card(RANKS[rank], suit)  # type: ignore[arg-type]
+
+
+def deal(state: Any, config: CinquilloConfig) -> c.Deal:
+    """C2: the counts of the next round (the hands themselves stay unknown to the referee)."""
+    n = len(config.players)
+    if n == 2:
+        return c.Deal((config.hand, config.hand))
+    if n == 4:
+        return c.Deal((10, 10, 10, 10))
+    previous = getattr(state, "fourteen", None)
+    holder = 0 if previous is None else (config.players.index(previous) - 1) % n
+    return c.Deal(tuple(14 if i == holder else 13 for i in range(n)))
+
+
+def auto(state: Any, expect: Expectation, config: CinquilloConfig) -> Any | None:
+    """The move the referee makes by itself in this state: deal a round (C2) or draw for the passer (C3)."""
+    if expect.awaiting == "deal":
+        return deal(state, config)
+    if expect.awaiting == "draw" and expect.player is not None:
+        return c.Draw(expect.player)
+    return None
+
+
+def decide(parse: Parse, speaker: str | None, expect: Expectation, config: CinquilloConfig) -> Decision:
+    """The commands a line makes in this state, a question/refusal, or None for no move."""
+    intent = parse.intent
+    if intent not in MOVE_INTENTS or expect.awaiting != "play":
+        return None
+    expected = expect.player
+    if speaker is not None and expected is not None and speaker != expected:
+        return Reply(say("not_your_turn", player=expected))
+    actor = expected or speaker
+    if actor is None:
+        return Reply(say("who_plays"))
+    if intent in ("pass", "draw"):
+        return Moves((c.Pass(actor),))
+    laid = card(parse.card)
+    if laid is None:
+        return Reply(say("unknown_card"))
+    return Moves((c.Play(actor, laid),))

@@ -1,0 +1,165 @@
+"""Quinito: what a heard line means given what the game awaits (Q5-Q13, L2-L3, V-*).
+
+Decisions documented here (README "Arbitre"):
+- A score said while `announce` is awaited is the cup holder's announcement; while `reveal` is awaited
+  it is the read-out of the dice (anyone may say it); during a counter or a redemption it is a throw.
+- Drinking edition: the holder *shows* a special throw (Q8) by naming it: "quinito" (21, or the
+  V-65 second quinito), "défi" (31), "changement de sens" (32), and with V-51 "cinquante et un"
+  (shown, never a claim). A spoken number ("vingt et un", "soixante-cinq", "trente-deux") stays an
+  announcement, a claim the next player may lift (the engine accepts specials as announcements).
+- Family edition: there are no special throws; every score said by the holder is an announcement.
+- A responder who says a score (or a special) without "j'accepte" has accepted: Accept then the move.
+- Moves bound to a player (announce, response, attack, counter, défi names) by another known
+  speaker are refused; an unattributed line (speaker None) is taken as the expected player's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.core.expectation import Expectation
+from assistant.games.quinito import commands as q
+from assistant.games.quinito.config import QuinitoConfig
+from assistant.referee.flow import Decision, Moves, Reply, targets
+from assistant.referee.speech import say
+from assistant.referee.violations import is_self
+from assistant.understanding.parse import Parse
+
+MOVE_INTENTS = frozenset(
+    {"score", "accept", "challenge", "pass", "reroll", "quinito", "counter", "defi", "reverse"}
+)
+"""The Quinito intents of contracts.md that are moves (not wake-word commands)."""
+
+BOUND = frozenset({"announce", "response", "attack_target", "counter_or_submit", "defi_players"})
+"""Expectations only the expected player may answer."""
+
+SLOW_COUNTED = frozenset({"announce", "response", "attack_target", "counter_or_submit", "defi_players"})
+"""Q10: expectations during which the expected player's silence counts as slowness."""
+
+
+def specials(config: QuinitoConfig) -> dict[str, int]:
+    """Q8, V-51: spoken special intents and the value they show (drinking edition only)."""
+    if config.edition != "drinking":
+        return {}
+    return {"quinito": 21, "defi": 31, "reverse": 32}
+
+
+def _thrown_value(parse: Parse) -> int | None:
+    """A read-out value: a Q3 score ("chance" is 31), or a special named by its word."""
+    if isinstance(parse.score, int):
+        return parse.score
+    if parse.score == "chance":
+        return 31
+    return {"quinito": 21, "defi": 31, "reverse": 32}.get(parse.intent or "")
+
+
+def _announce(
+    parse: Parse, holder: str, config: QuinitoConfig, cup: int, direction: int
+) -> list[Any] | Moves | Reply | None:
+    """Q5/Q8/L2: the holder's announcement, special throw shown, or reroll."""
+    shown = specials(config)
+    intent = parse.intent or ""
+    if intent == "reroll":
+        return [q.Reroll(holder, cup=cup)]
+    if intent in shown:
+        moves: list[Any] = [q.ShowSpecial(holder, shown[intent], cup=cup)]
+        found = targets(parse, config.players, holder, direction)
+        if intent == "quinito" and found:  # "quinito à ma gauche": shown and attack in one breath
+            moves.append(q.Attack(holder, found[0]))
+        if intent == "defi" and len(found) >= 2 and "V-31-replay" not in config.variants:
+            moves.append(q.DefiPlayers(holder, found[0], found[1]))
+        return Moves(tuple(moves), atomic=False)
+    if intent == "quinito":  # family edition: "quinito" announces 21
+        return [q.Announce(holder, 21, cup=cup)]
+    if intent != "score":
+        return None
+    if parse.score is not None:
+        if config.edition == "drinking" and parse.score == 51 and "V-51" in config.variants:
+            return [q.ShowSpecial(holder, 51, cup=cup)]
+        return [q.Announce(holder, parse.score, cup=cup)]
+    if parse.invalid is not None:
+        return [q.Announce(holder, parse.invalid, cup=cup)]  # Q10: the engine calls it fantasy
+    return Reply(say("which_score"))
+
+
+def decide(
+    parse: Parse,
+    speaker: str | None,
+    expect: Expectation,
+    config: QuinitoConfig,
+    direction: int = 1,
+) -> Decision:
+    """The commands a line makes in this state, a question/refusal, or None for no move."""
+    awaiting = expect.awaiting
+    expected = expect.player
+    if (
+        awaiting in BOUND
+        and speaker is not None
+        and expected is not None
+        and speaker != expected
+        and _is_move(parse, awaiting)
+    ):
+        return Reply(say("not_your_turn", player=expected))
+    actor = expected if expected is not None else speaker
+    cup = expect.cup
+    intent = parse.intent
+    result: list[Any] | Moves | Reply | None = None
+    if awaiting == "announce" and actor is not None:
+        result = _announce(parse, actor, config, cup, direction)
+    elif awaiting == "response" and actor is not None:
+        if intent == "accept":
+            result = [q.Accept(actor, cup=cup)]
+        elif intent == "challenge":
+            result = [q.Lift(actor, cup=cup)]
+        elif intent == "pass":
+            if parse.score is None:
+                return Reply(say("which_score"))
+            result = [q.Pass(actor, parse.score, cup=cup)]
+        else:
+            then = _announce(parse, actor, config, cup, direction)
+            if isinstance(then, Moves):
+                then = list(then.commands)
+            result = [q.Accept(actor, cup=cup), *then] if isinstance(then, list) else then
+    elif awaiting in ("reveal", "counter_throw", "redemption_throw"):
+        if intent not in MOVE_INTENTS or intent in ("accept", "challenge", "pass", "counter"):
+            return None
+        value = _thrown_value(parse)
+        if value is None:
+            return Reply(say("not_a_score"))
+        if awaiting == "reveal":
+            result = [q.Reveal(value, cup=cup)]
+        elif actor is not None:
+            cls = q.CounterThrow if awaiting == "counter_throw" else q.RedemptionThrow
+            result = [cls(actor, value)]
+    elif awaiting == "attack_target" and actor is not None:
+        found = targets(parse, config.players, speaker or actor, direction)
+        if found:
+            result = [q.Attack(actor, found[0])]
+        elif intent is not None:
+            return Reply(say("which_target"))
+    elif awaiting == "counter_or_submit" and actor is not None:
+        if intent == "counter":
+            result = [q.Counter(actor)]
+        elif intent in ("accept", "pass"):
+            result = [q.Submit(actor)]
+    elif awaiting == "defi_players" and actor is not None:
+        found = targets(parse, config.players, speaker or actor, direction)
+        if len(found) >= 2:
+            result = [q.DefiPlayers(actor, found[0], found[1])]
+        elif found or intent is not None:
+            return Reply(say("which_players"))
+    elif awaiting == "defi_loser":
+        who = speaker if is_self(parse) else None
+        found = [who] if who else targets(parse, config.players, speaker, direction)
+        if found:
+            result = [q.DefiLoser(found[0])]
+    if isinstance(result, list):
+        return Moves(tuple(result)) if result else None
+    return result
+
+
+def _is_move(parse: Parse, awaiting: str) -> bool:
+    """Whether a line is an attempt at the awaited move (so a wrong speaker gets told)."""
+    if parse.intent in MOVE_INTENTS:
+        return True
+    return awaiting in ("attack_target", "defi_players") and bool(parse.position or parse.positions)

@@ -1,0 +1,1 @@
+"""The live runtime of `kinito play`: the listening loop, early moves, voice enrolment, the voices."""

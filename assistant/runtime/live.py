@@ -1,0 +1,279 @@
+"""The live loop of `kinito play`: what the table says goes to the referee, its answers are spoken.
+
+    loop = LiveLoop(referee, voice, grammar=GrammarSwitch(decoder, ...))
+    loop.run(utterances)          # ticks the referee about once a second (Q10) until input ends
+
+Hearing comes as `Utterance`s: from the recogniser (`from_heard` over a Listener) or from typed lines
+(`from_text`). Each time what the game awaits changes, the recogniser's phrase list is switched to
+what may be said now. The referee is driven under one lock, from the hearing thread and the ticker.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Protocol
+
+from assistant.core.expectation import Expectation
+from assistant.referee.referee import Referee, Understander
+from assistant.runtime.early import EarlyMoves
+from assistant.runtime.utterance import Utterance
+from assistant.runtime.voices import Voice
+from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
+from assistant.voice.audio import Chunk
+from assistant.voice.recognizer import Decoder, Heard
+from assistant.voice.speakers import SpeakerBook
+
+log = logging.getLogger(__name__)
+
+TICK_SECONDS = 1.0
+"""Q10: how often the loop lets the referee check the expected player's silence."""
+
+
+class PhraseSink(Protocol):
+    """A recogniser whose grammar can be switched (Recognizer, DualRecognizer, SwitchingDecoder)."""
+
+    def set_phrases(self, phrases: Sequence[str]) -> None:
+        """Decode only these phrases from now on."""
+        ...
+
+
+class SwitchingDecoder:
+    """A Decoder whose phrase switches, asked from any thread, apply in the hearing thread.
+
+    Vosk's recogniser must not be reconfigured while it decodes: `set_phrases` only records the new
+    list, and the next `accept` applies it before feeding audio.
+    """
+
+    def __init__(self, decoder: Decoder, sink: PhraseSink) -> None:
+        self.decoder = decoder
+        self.sink = sink
+        self.switches = 0
+        """Grammar switches applied so far."""
+        self._lock = threading.Lock()
+        self._pending: list[str] | None = None
+
+    def set_phrases(self, phrases: Sequence[str]) -> None:
+        """Switch the grammar at the next chunk."""
+        with self._lock:
+            self._pending = list(phrases)
+
+    def _apply(self) -> None:
+        with self._lock:
+            pending, self._pending = self._pending, None
+        if pending is not None:
+            try:
+                self.sink.set_phrases(pending)
+            except ValueError as error:  # no phrase in the model's vocabulary: keep the previous grammar
+                log.warning("grammar switch refused: %s", error)
+                return
+            self.switches += 1
+
+    def accept(self, chunk: Chunk) -> list[Heard]:
+        """Apply a pending grammar, then decode the chunk."""
+        self._apply()
+        return self.decoder.accept(chunk)
+
+    def partials(self) -> list[Heard]:
+        """The decoder's partial results."""
+        return self.decoder.partials()
+
+    def flush(self) -> list[Heard]:
+        """The decoder's pending finals."""
+        return self.decoder.flush()
+
+    def reset(self) -> None:
+        """Forget the utterance in progress."""
+        self.decoder.reset()
+
+
+class GrammarSwitch:
+    """Sets the recogniser's phrases for what the game awaits, each time that changes."""
+
+    def __init__(
+        self,
+        sink: PhraseSink,
+        game: str,
+        players: Sequence[str],
+        wake_word: str = "arbitre",
+        has_word: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.sink = sink
+        self.game = game
+        self.players = tuple(players)
+        self.wake_word = wake_word
+        self.has_word = has_word
+        """The model's vocabulary test: phrases are respelled to fit it (None: taken as they are)."""
+        self.awaiting: tuple[str, ...] | None = None
+        """What the current phrase list was made for."""
+
+    def phrases(self, expectations: Sequence[Expectation]) -> list[str]:
+        """Every phrase one of the expectations allows, fitted to the model's vocabulary."""
+        found: dict[str, None] = {}
+        for expect in expectations:
+            for phrase in phrases_for(self.game, expect.awaiting, self.players, self.wake_word):
+                found.setdefault(phrase, None)
+        if self.has_word is None:
+            return list(found)
+        adapted, _back = adapt_to_vocabulary(found, self.has_word)
+        return adapted
+
+    def update(self, expectations: Sequence[Expectation]) -> bool:
+        """Switch the phrases if what is awaited changed; True when it did."""
+        awaiting = tuple(e.awaiting for e in expectations)
+        if awaiting == self.awaiting:
+            return False
+        self.awaiting = awaiting
+        self.sink.set_phrases(self.phrases(expectations))
+        return True
+
+
+def respellings_for(
+    game: str,
+    players: Sequence[str],
+    wake_word: str,
+    has_word: Callable[[str], bool],
+) -> dict[str, str]:
+    """The respelling map of every phrase of the game (the Parser maps what Vosk writes back)."""
+    _adapted, back = adapt_to_vocabulary(phrases_for(game, None, players, wake_word), has_word)
+    return back
+
+
+class LiveLoop:
+    """Joins hearing, the referee and the voice; thread-safe (the ticker and the hearing thread)."""
+
+    def __init__(self, referee: Referee, voice: Voice, grammar: GrammarSwitch | None = None) -> None:
+        self.referee = referee
+        self.voice = voice
+        self.grammar = grammar
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+
+    def start(self) -> list[str]:
+        """Say the referee's opening lines (who starts, or where a resumed game stands)."""
+        with self._lock:
+            lines = list(self.referee.last)
+            self._update_grammar()
+        return self._speak(lines)
+
+    def hear(self, utterance: Utterance) -> list[str]:
+        """One utterance to the referee; its answer is spoken and returned."""
+        with self._lock:
+            lines = self.referee.hear(utterance.speaker, utterance.text, utterance.conf)
+            self._update_grammar()
+        return self._speak(lines)
+
+    def tick(self) -> list[str]:
+        """Q10: let the referee check the expected player's silence."""
+        with self._lock:
+            lines = self.referee.tick()
+            self._update_grammar()
+        return self._speak(lines)
+
+    def say(self, text: str) -> None:
+        """Something the loop itself must say (the microphone was lost...)."""
+        self._speak([text])
+
+    def _update_grammar(self) -> None:
+        if self.grammar is not None:
+            self.grammar.update(self.referee.expectations())
+
+    def _speak(self, lines: list[str]) -> list[str]:
+        for line in lines:
+            self.voice.say(line)
+        return lines
+
+    def _ticker(self, every: float) -> None:
+        while not self._stop.wait(every):
+            try:
+                self.tick()
+            except Exception:  # the ticker must never die silently mid-game
+                log.exception("tick failed")
+
+    def stop(self) -> None:
+        """Stop the ticker (the input loop ends when its source does)."""
+        self._stop.set()
+
+    def run(self, utterances: Iterable[Utterance], tick_every: float | None = TICK_SECONDS) -> None:
+        """Hear every utterance until the input ends or the game is won; tick meanwhile."""
+        self.start()
+        ticker = None
+        if tick_every is not None:
+            ticker = threading.Thread(
+                target=self._ticker, args=(tick_every,), name="kinito-tick", daemon=True
+            )
+            ticker.start()
+        try:
+            for utterance in utterances:
+                self.hear(utterance)
+                if self._stop.is_set():
+                    break
+        finally:
+            self._stop.set()
+            if ticker is not None:
+                ticker.join(timeout=2 * tick_every if tick_every else None)
+
+
+def from_text(lines: Iterable[str], players: Sequence[str]) -> Iterator[Utterance]:
+    """Typed lines: "Ana: je dis soixante-deux" (a player's name before the colon) or plain words.
+
+    A prefix that is no player ("table:") leaves the line unattributed; blank lines and `#` comments
+    are skipped.
+    """
+    folded = {p.casefold(): p for p in players}
+    for raw in lines:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        head, colon, rest = line.partition(":")
+        name = head.strip().casefold()
+        if colon and name in folded:
+            yield Utterance(folded[name], rest.strip())
+        elif colon and name == "table":
+            yield Utterance(None, rest.strip())
+        else:
+            yield Utterance(None, line)
+
+
+def vigilance_text(parser: Understander, text: str) -> str | None:
+    """Q11: the part of an open-vocabulary result the referee should hear, or None.
+
+    The grammar recogniser already hears the moves; from the open one only the violations count, so
+    a line with a move is cut down to its violation words (checked to mean no move at all).
+    """
+    parse = parser.parse(text)
+    if not parse.violations:
+        return None
+    if parse.intent is None:
+        return text
+    words = [v.word if v.rule == "forbidden_word" else v.player for v in parse.violations]
+    reduced = " ".join(w.lower() for w in words if w)
+    check = parser.parse(reduced)
+    return reduced if reduced and check.intent is None and check.violations else None
+
+
+def from_heard(
+    heard: Iterable[Heard],
+    parser: Understander,
+    dual: bool = True,
+    voices: SpeakerBook | None = None,
+    early: EarlyMoves | None = None,
+) -> Iterator[Utterance]:
+    """Recogniser finals as utterances: grammar results as moves, open results for vigilance only.
+
+    With `dual` False (one recogniser), every final is heard as it is. With `voices` (a speaker
+    model and enrolled players), a breach is attributed to the player whose voice matches
+    confidently; otherwise it stays unattributed and the referee asks who said it.
+    """
+    for result in heard:
+        if not result.final or not result.text.strip():
+            continue
+        if result.mode == "grammar" or not dual:
+            if early is None or not early.settled(result.text):
+                yield Utterance(None, result.text, result.conf)
+            continue
+        text = vigilance_text(parser, result.text)
+        if text is not None:
+            who = voices.identify(result.voice).player if voices and result.voice else None
+            yield Utterance(who, text, result.conf)

@@ -1,0 +1,1 @@
+"""Written games: the script format, `kinito replay` and `kinito demo`."""

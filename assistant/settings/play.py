@@ -1,0 +1,140 @@
+"""`kinito play` settings: a TOML file (kinito.toml here, else ~/.config/kinito/kinito.toml), then flags.
+
+The table's rules keys are the script header's (contracts.md: game, players, edition, variants, mode,
+hand, target, slow) and go through `session_config.table_config`; the rest are the live loop's own
+(wake word, model, device, db, input, voice engine, speech). A flag given on the command line wins
+over the file.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Literal
+
+from assistant.errors import UserError
+from assistant.scripts.script import HEADER_KEYS
+from assistant.settings.table import TableConfig, table_config
+
+InputKind = Literal["mic", "text"]
+CONFIG_NAME = "kinito.toml"
+LIVE_KEYS = frozenset(
+    {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "speaker_model"}
+)
+"""Keys of the file (and flags) that are not the table's rules."""
+
+
+@dataclass(frozen=True)
+class PlaySettings:
+    """Everything `kinito play` runs with."""
+
+    table: TableConfig
+    """The table: game, players, rules settings, slowness, wake word."""
+    header: dict[str, Any]
+    """The table's settings as a script header (what was asked, before defaults)."""
+    model: str | None = None
+    """Vosk model directory given by --model or the file (None: search the usual places)."""
+    device: str | int | None = None
+    """Input device name or index (None: the system default)."""
+    db: str | None = None
+    """SQLite file (None: the default path)."""
+    input: InputKind = "mic"
+    """mic: microphone and Vosk; text: lines on stdin ("Ana: soixante deux")."""
+    voice_engine: str = "espeak"
+    """Text-to-speech engine: espeak or pyttsx3."""
+    speech: bool = True
+    """False: print what would be said instead of speaking it."""
+    speaker_model: str | None = None
+    """vosk-model-spk directory: players enrol their voices and breaches are attributed by voice."""
+
+
+def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
+    """Where a settings file is looked for, first found wins."""
+    here = Path.cwd() if cwd is None else cwd
+    user = Path.home() if home is None else home
+    return [here / CONFIG_NAME, user / ".config" / "kinito" / CONFIG_NAME]
+
+
+def read_toml(path: Path) -> dict[str, Any]:
+    """A settings file as a flat dict (a [kinito] or [play] table is merged in); UserError if unreadable."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise UserError(f"Impossible de lire le fichier de réglages {path} ({error.strerror}).") from None
+    except tomllib.TOMLDecodeError as error:
+        raise UserError(f"Le fichier de réglages {path} n'est pas du TOML valide ({error}).") from None
+    flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
+    for table in ("kinito", "play"):
+        if isinstance(data.get(table), dict):
+            flat.update(data[table])
+    return {k.replace("-", "_"): v for k, v in flat.items()}
+
+
+def _device(value: Any) -> str | int | None:
+    if value is None:
+        return None
+    text = str(value).strip()
+    return int(text) if text.isdigit() else text
+
+
+def merge(file: Mapping[str, Any], flags: Mapping[str, Any]) -> dict[str, Any]:
+    """File settings overridden by the flags that were given (None means not given)."""
+    merged = dict(file)
+    merged.update({k: v for k, v in flags.items() if v is not None})
+    return merged
+
+
+def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
+    """PlaySettings from merged file+flag values; unknown keys are a UserError naming them."""
+    unknown = sorted(set(merged) - HEADER_KEYS - LIVE_KEYS - {"config"})
+    if unknown:
+        raise UserError(f"Réglage inconnu : {', '.join(unknown)}.")
+    header = {k: merged[k] for k in HEADER_KEYS if k in merged}
+    if "players" not in header:
+        if not merged.get("resume"):
+            raise UserError(
+                "Donnez les joueurs dans l'ordre de la table.",
+                fix='kinito play --players "Ana,Bruno,Chloé" (ou players dans kinito.toml)',
+            )
+        header["players"] = "Joueur 1, Joueur 2, Joueur 3"  # replaced by the stored game's table
+    if isinstance(header.get("variants"), list):
+        header["variants"] = ", ".join(str(v) for v in header["variants"])
+    table = table_config(header)
+    if merged.get("wake_word"):
+        table = replace(table, wake_word=str(merged["wake_word"]).strip().lower())
+    kind = str(merged.get("input", "mic"))
+    if kind not in ("mic", "text"):
+        raise UserError(f"Entrée inconnue : {kind} (choisir mic ou text).")
+    return PlaySettings(
+        table=table,
+        header=header,
+        model=None if merged.get("model") is None else str(merged["model"]),
+        device=_device(merged.get("device")),
+        db=None if merged.get("db") is None else str(merged["db"]),
+        input="text" if kind == "text" else "mic",
+        voice_engine=str(merged.get("voice_engine", "espeak")),
+        speech=bool(merged.get("speech", True)),
+        speaker_model=None if merged.get("speaker_model") is None else str(merged["speaker_model"]),
+    )
+
+
+def load_settings(
+    flags: Mapping[str, Any], config: str | None = None, cwd: Path | None = None, home: Path | None = None
+) -> PlaySettings:
+    """Settings from `config` (or the first file of `config_paths`) overridden by `flags`."""
+    file: dict[str, Any] = {}
+    if config is not None:
+        file = read_toml(Path(config).expanduser())
+    else:
+        found = next((p for p in config_paths(cwd, home) if p.is_file()), None)
+        if found is not None:
+            file = read_toml(found)
+    return settings_from(merge(file, flags))
+
+
+def resumed_table(stored: Mapping[str, Any], live: TableConfig) -> TableConfig:
+    """The table of a stored game (its own rules settings), with today's wake word and confirm level."""
+    table = table_config(stored)
+    return replace(table, wake_word=live.wake_word, confirm_below=live.confirm_below)

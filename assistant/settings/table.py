@@ -1,0 +1,80 @@
+"""The table settings the referee runs with, built from a script header or command-line flags."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from assistant.errors import UserError
+from assistant.registry import GameRules, default_game, get_game
+
+DEFAULT_SLOW = 30.0
+"""Q10: seconds of silence from the expected player before a slowness fault, unless `slow` says otherwise.
+Decision: games and editions without fault rules (rules.faults) count no slowness unless `slow` is set."""
+DEFAULT_CONFIRM = 0.6
+"""Recognition confidence under which the referee asks to repeat instead of acting."""
+
+
+@dataclass(frozen=True)
+class TableConfig:
+    """One table: which game, its rules settings, and the referee's own settings."""
+
+    game: str
+    """The registered game's name."""
+    rules: GameRules
+    """The game's typed rules (its edition, variants, mode...), validated."""
+    slow: float | None = DEFAULT_SLOW
+    """Q10: seconds before a slowness fault; None when disabled (`slow: off`)."""
+    wake_word: str = "arbitre"
+    """The word that addresses the referee."""
+    confirm_below: float = DEFAULT_CONFIRM
+    """Confidence under which a move is not acted on and the referee asks to repeat."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Seating order, clockwise."""
+        return self.rules.players
+
+    @property
+    def drinking(self) -> bool:
+        """Q11 applies (forbidden words and names) at this table."""
+        return self.rules.vigilance
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON object for the store (same keys as a script header)."""
+        out: dict[str, Any] = {"game": self.game, **self.rules.to_dict()}
+        out["slow"] = "off" if self.slow is None else self.slow
+        return out
+
+
+def _slow(value: Any) -> float | None:
+    if value is None:
+        return DEFAULT_SLOW
+    if isinstance(value, int | float):
+        seconds = float(value)
+    else:
+        text = str(value).strip().lower()
+        if text in ("off", "non", "no", "false", "0"):
+            return None
+        try:
+            seconds = float(text.removesuffix("s"))
+        except ValueError:
+            raise UserError(f"Réglage « slow » invalide : {value} (un nombre de secondes ou off).") from None
+    if seconds <= 0:
+        return None
+    return seconds
+
+
+def table_config(header: Mapping[str, Any]) -> TableConfig:
+    """A TableConfig from a script header (or the same keys from flags); config errors are UserErrors."""
+    module = get_game(str(header.get("game") or default_game()))
+    try:
+        rules = module.rules({k: header[k] for k in ("players", *module.setting_keys) if k in header})
+    except UserError:
+        raise
+    except (ValueError, TypeError) as error:
+        raise UserError(f"Réglage invalide pour {module.title} : {error}.") from None
+    if header.get("slow") is None and not rules.faults:
+        return TableConfig(module.name, rules, None)  # Q10 faults belong to games that have faults
+    return TableConfig(module.name, rules, _slow(header.get("slow")))
