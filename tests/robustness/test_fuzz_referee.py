@@ -29,7 +29,7 @@ from assistant.store.sqlite import SqliteStore
 PLAYERS = "Ana,Bruno,Chloé,David"
 TABLES: dict[str, dict[str, Any]] = {
     "drinking": {"game": "quinito", "players": PLAYERS, "edition": "drinking"},
-    "drinking-variants": {"game": "quinito", "players": PLAYERS, "variants": "V-65, V-51, L-V6, V-32"},
+    "drinking-variants": {"game": "quinito", "players": PLAYERS, "variants": "V-65, V-51, V-11-high, V-32"},
     "family": {"game": "quinito", "players": PLAYERS, "edition": "family", "lives": 2},
     "cinquillo": {"game": "cinquillo", "players": "Ana,Bruno,Chloé"},
 }

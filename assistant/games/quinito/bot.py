@@ -17,7 +17,7 @@ from assistant.games.quinito import commands as cmd
 from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame, attackable
 from assistant.games.quinito.events import Event
-from assistant.games.quinito.scores import CHANCE, from_dice, order, outcomes, ranks
+from assistant.games.quinito.scores import CHANCE, from_dice, outcomes
 from assistant.games.quinito.state import CupState, QuinitoState
 from assistant.registry import SimOptions
 from assistant.sim.runner import Driver
@@ -75,8 +75,8 @@ class QuinitoBot:
 
     def _announce(self, cup: CupState, i: int, config: QuinitoConfig, rng: random.Random) -> cmd.Command:
         """Q5, Q6, Q8, L2, L3: throw if needed, show a special, else announce (maybe a bluff)."""
-        player, table = cup.actor, ranks(config.variants)
-        max_rerolls = 2 if "L-V1" in config.variants else 1
+        player, table = cup.actor, config.ranks
+        max_rerolls = config.max_rerolls
         bar = -1 if cup.to_beat is None else table[cup.to_beat]
         if cup.dice is None:
             if cup.announced is not None and cup.rerolls < max_rerolls:
@@ -86,31 +86,31 @@ class QuinitoBot:
             return cmd.ShowSpecial(player, cup.dice, i)
         if table[cup.dice] <= bar and cup.announced is not None and cup.rerolls < max_rerolls:
             return cmd.Reroll(player, roll(rng), i)
-        higher = [s for s in order(config.variants) if table[s] > bar]
+        higher = [s for s in config.order if table[s] > bar]
         if config.edition == "drinking":
             higher = [s for s in higher if s not in _specials(config)] or higher
-        if "L-V6" in config.variants and cup.dice == 31 and rng.random() < 0.5:
+        if config.chance and cup.dice == 31 and rng.random() < 0.5:
             return cmd.Announce(player, CHANCE, i)
         if table[cup.dice] > bar:
             if rng.random() >= self.bluff_rate:
                 return cmd.Announce(player, cup.dice, i)
             higher = [s for s in higher if table[s] > table[cup.dice]] or [cup.dice]
         if not higher:
-            return cmd.Announce(player, CHANCE if "L-V6" in config.variants else 32, i)
+            return cmd.Announce(player, CHANCE if config.chance else 32, i)
         return cmd.Announce(player, rng.choice(higher[:3]), i)
 
     def _respond(
         self, state: QuinitoState, cup: CupState, i: int, config: QuinitoConfig, rng: random.Random
     ) -> cmd.Command:
         """Q6, L3: lift with the probability that the announcement is false; pass sometimes (family)."""
-        player, table = cup.actor, ranks(config.variants)
+        player, table = cup.actor, config.ranks
         announced = cup.announced
         if announced == CHANCE or announced is None:
             plausible = _COUNTS[31] / 36
         else:
             assert isinstance(announced, int)
             plausible = sum(n for s, n in _COUNTS.items() if table[s] >= table[announced]) / 36
-        can_raise = cup.to_beat is None or table[cup.to_beat] < table[21] or "L-V6" in config.variants
+        can_raise = cup.to_beat is None or table[cup.to_beat] < table[21] or config.chance
         if config.edition == "drinking":
             can_raise = can_raise and (cup.to_beat is None or table[cup.to_beat] < table[21])
         if not can_raise or rng.random() > 0.3 + 0.7 * plausible:
@@ -123,8 +123,7 @@ class QuinitoBot:
 
 @lru_cache(maxsize=256)
 def _specials(config: QuinitoConfig) -> frozenset[int]:
-    low = {31, 32, 51} if "V-51" in config.variants else {31, 32}
-    return frozenset(low) | config.quinito_scores
+    return config.low_specials | config.quinito_scores
 
 
 def play_game(

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, comma_list, split_players, whole
+from assistant.games.quinito.scores import order
 
 Edition = Literal["drinking", "family"]
 
@@ -29,7 +30,19 @@ VARIANTS: dict[str, str] = {
 """Every variant id of rules.md with a short French description (spoken by the rules help)."""
 
 FAMILY_ONLY = frozenset({"L-V1", "L-V2", "L-V3", "L-V4", "L-V5", "L-V6"})
+"""Variants of 001's family edition (lives); refused at the drinking edition."""
 DRINKING_ONLY = frozenset({"V-31-replay", "V-51", "Q13"})
+"""Variants of 000's drinking edition (doses, défis, sips, two cups); refused at the family edition."""
+
+
+def variants_for(edition: Edition) -> tuple[str, ...]:
+    """The variant ids a table of this edition may choose (rules.md order)."""
+    refused = FAMILY_ONLY if edition == "drinking" else DRINKING_ONLY
+    return tuple(v for v in VARIANTS if v not in refused)
+
+
+EDITION_NAMES: dict[str, str] = {"drinking": "apéro", "family": "famille"}
+"""The editions as said aloud."""
 
 
 @dataclass(frozen=True)
@@ -45,6 +58,41 @@ class QuinitoConfig:
     lives: int | None = None
     """Family edition starting lives; default 5 (L1), or 3 with L-V3."""
 
+    # Resolved once from edition and variants (style.md 10): the engine, bot, flow and explanations
+    # read these fields and never test a variant id.
+    order: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Q3, V-11-high, V-65/L-V7: the 21 scores, lowest to highest, as this table plays them."""
+    ranks: Mapping[int, int] = field(init=False, repr=False, compare=False)
+    """Q3: score -> its place in `order` (0 for the lowest)."""
+    aces_high: bool = field(init=False, repr=False, compare=False)
+    """V-11-high: double aces is the highest double."""
+    quinito_scores: frozenset[int] = field(init=False, repr=False, compare=False)
+    """Q3, V-65, L-V7: the scores that count as a quinito."""
+    low_specials: frozenset[int] = field(init=False, repr=False, compare=False)
+    """Q8, V-51: specials under the bar that are shown, never raise it (31, 32, and 51 with V-51)."""
+    everyone_sips: bool = field(init=False, repr=False, compare=False)
+    """V-51: a shown 51 makes every player take a sip."""
+    replay31: bool = field(init=False, repr=False, compare=False)
+    """V-31-replay: 31 means throw again instead of a défi."""
+    forced_reroll: bool = field(init=False, repr=False, compare=False)
+    """V-forced-reroll, L3 "believe": accepting the cup makes the dice unknown until re-thrown."""
+    max_rerolls: int = field(init=False, repr=False, compare=False)
+    """Re-throws allowed in one turn: one, two with L-V1's blind re-shake."""
+    chance: bool = field(init=False, repr=False, compare=False)
+    """L-V6: "chance" may be announced (true only for 31)."""
+    stake21: bool = field(init=False, repr=False, compare=False)
+    """L-V2: the stake is two lives when a 21 was announced or revealed."""
+    gift_life: bool = field(init=False, repr=False, compare=False)
+    """L-V3: the loser gives the life to whoever caused the loss."""
+    reverse_on_21: bool = field(init=False, repr=False, compare=False)
+    """L-V4: a revealed 21 reverses the next round's direction."""
+    redemption: bool = field(init=False, repr=False, compare=False)
+    """L-V5: losing by revealing a 21 allows three throws to make one too."""
+    cups: int = field(init=False, repr=False, compare=False)
+    """Q13: two cups in Double Kinito, else one."""
+    starting_lives: int = field(init=False, repr=False, compare=False)
+    """L1 / L-V3 / `lives`: the family edition's starting lives."""
+
     def __post_init__(self) -> None:
         check_players(self.players, 2, 12, "Il faut entre 2 et 12 joueurs")
         if not isinstance(self.lives, int | None) or (self.lives is not None and self.lives < 1):
@@ -54,23 +102,39 @@ class QuinitoConfig:
             raise ConfigError(f"Variante inconnue : {', '.join(unknown)}. Connues : {', '.join(VARIANTS)}.")
         if self.edition not in ("drinking", "family"):
             raise ConfigError(f"Édition inconnue : {self.edition}. Choisissez drinking ou family.")
+        wrong = sorted(self.variants & (DRINKING_ONLY if self.edition == "family" else FAMILY_ONLY))
+        if wrong:
+            other = "apéro" if self.edition == "family" else "famille"
+            raise ConfigError(
+                f"La variante {', '.join(wrong)} est de l'édition {other}, pas de l'édition "
+                f"{EDITION_NAMES[self.edition]} : retirez-la ou changez d'édition."
+            )
+        self._resolve()
 
-    @property
-    def quinito_scores(self) -> frozenset[int]:
-        """Q3, V-65, L-V7: the scores that count as a quinito."""
-        return frozenset({21, 65}) if self.variants & {"V-65", "L-V7"} else frozenset({21})
-
-    @property
-    def starting_lives(self) -> int:
-        """L1 / L-V3."""
-        if self.lives is not None:
-            return self.lives
-        return 3 if "L-V3" in self.variants else 5
-
-    @property
-    def cups(self) -> int:
-        """Q13: two cups in Double Kinito."""
-        return 2 if "Q13" in self.variants else 1
+    def _resolve(self) -> None:
+        """Edition + variants -> the typed fields above, once (frozen: set through object)."""
+        v, family = self.variants, self.edition == "family"
+        scores = order(aces_high="V-11-high" in v, sixty_five=bool(v & {"V-65", "L-V7"}))
+        values: dict[str, object] = {
+            "order": scores,
+            "ranks": {score: i for i, score in enumerate(scores)},
+            "aces_high": "V-11-high" in v,
+            "quinito_scores": frozenset({21, 65}) if v & {"V-65", "L-V7"} else frozenset({21}),
+            "low_specials": frozenset({31, 32, 51} if "V-51" in v else {31, 32}),
+            "everyone_sips": "V-51" in v,
+            "replay31": "V-31-replay" in v,
+            "forced_reroll": family or "V-forced-reroll" in v,
+            "max_rerolls": 2 if "L-V1" in v else 1,
+            "chance": "L-V6" in v,
+            "stake21": family and "L-V2" in v,
+            "gift_life": family and "L-V3" in v,
+            "reverse_on_21": family and "L-V4" in v,
+            "redemption": family and "L-V5" in v,
+            "cups": 2 if "Q13" in v else 1,
+            "starting_lives": self.lives if self.lives is not None else (3 if "L-V3" in v else 5),
+        }
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
 
     @property
     def vigilance(self) -> bool:

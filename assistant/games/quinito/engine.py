@@ -45,8 +45,8 @@ class QuinitoGame:
         self._resolver = Resolver(config)
         self._family = config.edition == "family"
         self._unit: Unit = "life" if self._family else "dose"
-        self._chance = "L-V6" in config.variants
-        self._max_rerolls = 2 if "L-V1" in config.variants else 1
+        self._chance = config.chance
+        self._max_rerolls = config.max_rerolls
         self._top = self._evolver.ranks[21]
         self._specials = self._evolver.low_specials | config.quinito_scores
         self._handlers: dict[type, Callable[[QuinitoState, Any], Sequence[ev.Event]]] = {

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from assistant.core.events import PenaltyCalled
 from assistant.games.quinito import events as ev
 from assistant.games.quinito.config import QuinitoConfig
-from assistant.games.quinito.scores import from_dice, ranks
+from assistant.games.quinito.scores import from_dice
 from assistant.games.quinito.state import CupState, QuinitoState
 
 T = TypeVar("T")
@@ -49,12 +49,12 @@ class Evolver:
 
     def __init__(self, config: QuinitoConfig) -> None:
         self.config = config
-        self.ranks = ranks(config.variants)
+        self.ranks = config.ranks
         self.index = {p: i for i, p in enumerate(config.players)}
-        self.low_specials = frozenset({31, 32, 51} if "V-51" in config.variants else {31, 32})
-        self.replay31 = "V-31-replay" in config.variants
+        self.low_specials = config.low_specials
+        self.replay31 = config.replay31
         self.quinitos = config.quinito_scores
-        self.forced = config.edition == "family" or "V-forced-reroll" in config.variants
+        self.forced = config.forced_reroll
         self._table: dict[type, Callable[[QuinitoState, Any], QuinitoState]] = {
             PenaltyCalled: self._penalty,
             ev.DirectionReversed: self._reversed,

@@ -9,7 +9,6 @@ from collections.abc import Callable
 
 from assistant.core.folding import fold
 from assistant.games.quinito.config import QuinitoConfig
-from assistant.games.quinito.scores import order
 
 TOPICS = ("ordre", "scores", "défi", "quinito", "sens", "chance", "vies", "fautes")
 """Topics the rules help knows (None: the whole summary)."""
@@ -53,7 +52,7 @@ def _turn(config: QuinitoConfig) -> list[str]:
             "sinon c'est l'annonceur.",
             "Celui qui a pris la dose relance la manche suivante.",
         ]
-        if "V-forced-reroll" in config.variants:
+        if config.forced_reroll:
             lines.append("À cette table, accepter le gobelet oblige à relancer les dés.")
         else:
             lines.append("Celui qui accepte peut relancer les dés avant d'annoncer.")
@@ -67,20 +66,20 @@ def _turn(config: QuinitoConfig) -> list[str]:
         "surenchère, l'auteur de l'annonce doit surenchérir ou révéler.",
         "Le perdant relance la manche suivante.",
     ]
-    if "L-V1" in config.variants:
+    if config.max_rerolls > 1:
         lines.append("Après avoir relancé et regardé, on peut secouer une seconde fois sans regarder.")
     return lines
 
 
 def _order(config: QuinitoConfig) -> list[str]:
     """Q2, Q3, V-11-high, V-65."""
-    values = order(config.variants)
+    values = config.order
     lines = [
         "Le dé le plus haut donne les dizaines : un deux et un six font soixante-deux.",
         "Du plus faible au plus fort : " + ", ".join(str(v) for v in values) + ".",
         "Les doubles battent les scores simples, et 21, le quinito, bat tout.",
     ]
-    if "V-11-high" in config.variants:
+    if config.aces_high:
         lines.append("À cette table, le double as est le plus fort des doubles.")
     else:
         lines.append("Le double as est le plus faible des doubles.")
@@ -93,7 +92,7 @@ def _defi(config: QuinitoConfig) -> list[str]:
     """Q8 31, V-31-replay."""
     if not _drinking(config):
         return ["Pas de défi à l'édition famille : 31 est le score le plus faible."]
-    if "V-31-replay" in config.variants:
+    if config.replay31:
         return ["À cette table, 31 fait simplement rejouer : pas de défi."]
     return [
         "31, c'est le défi : le lanceur montre les dés et désigne deux joueurs qui font la course "
@@ -107,9 +106,9 @@ def _quinito(config: QuinitoConfig) -> list[str]:
     scores = " ou ".join(str(s) for s in sorted(config.quinito_scores, key=lambda s: s != 21))
     if not _drinking(config):
         lines = [f"Le quinito ({scores}) est l'annonce la plus forte ; il n'y a pas d'attaque en famille."]
-        if "L-V2" in config.variants:
+        if config.stake21:
             lines.append("Quand un 21 a été annoncé ou révélé, la mise passe à deux vies.")
-        if "L-V5" in config.variants:
+        if config.redemption:
             lines.append("Qui perd en révélant un 21 a trois lancers pour faire 21 et ne rien perdre.")
         return lines
     lines = [
@@ -130,7 +129,7 @@ def _direction(config: QuinitoConfig) -> list[str]:
     lines = ["Le jeu part du premier joueur et tourne vers sa gauche."]
     if _drinking(config):
         lines.append("32 change le sens du jeu, puis le lanceur relance.")
-    elif "L-V4" in config.variants:
+    elif config.reverse_on_21:
         lines.append("Quand un 21 est révélé, la manche suivante change de sens.")
     else:
         lines.append("Le sens ne change pas à l'édition famille.")
@@ -142,14 +141,14 @@ def _specials(config: QuinitoConfig) -> list[str]:
     if not _drinking(config):
         return [*_direction(config)[1:], *_quinito(config)]
     lines = [*_defi(config), *_direction(config)[1:], *_quinito(config)]
-    if "V-51" in config.variants:
+    if config.everyone_sips:
         lines.append("51 se montre : chaque joueur prend une gorgée, puis le lanceur relance.")
     return lines
 
 
 def _chance(config: QuinitoConfig) -> list[str]:
     """L-V6."""
-    if "L-V6" not in config.variants:
+    if not config.chance:
         return [] if _drinking(config) else ["L'annonce chance n'est pas jouée à cette table."]
     return [
         "Chance est une annonce vraie seulement pour 31.",
@@ -169,9 +168,9 @@ def _lives(config: QuinitoConfig) -> list[str]:
         f"Chacun commence avec {config.starting_lives} vies ; sans vie on est éliminé.",
         "Le dernier joueur qui a encore des vies gagne.",
     ]
-    if "L-V2" in config.variants:
+    if config.stake21:
         lines.append("Quand un 21 a été annoncé ou révélé, la mise est de deux vies.")
-    if "L-V3" in config.variants:
+    if config.gift_life:
         lines.append("Le perdant donne sa vie au joueur qui a causé sa perte.")
     return lines
 

@@ -66,7 +66,7 @@ def _announce(
         found = targets(parse, config.players, holder, direction)
         if intent == "quinito" and found:  # "quinito à ma gauche": shown and attack in one breath
             moves.append(q.Attack(holder, found[0]))
-        if intent == "defi" and len(found) >= 2 and "V-31-replay" not in config.variants:
+        if intent == "defi" and len(found) >= 2 and not config.replay31:
             moves.append(q.DefiPlayers(holder, found[0], found[1]))
         return Moves(tuple(moves), atomic=False)
     if intent == "quinito":  # family edition: "quinito" announces 21
@@ -74,7 +74,7 @@ def _announce(
     if intent != "score":
         return None
     if parse.score is not None:
-        if config.edition == "drinking" and parse.score == 51 and "V-51" in config.variants:
+        if config.edition == "drinking" and parse.score == 51 and config.everyone_sips:
             return [q.ShowSpecial(holder, 51, cup=cup)]
         return [q.Announce(holder, parse.score, cup=cup)]
     if parse.invalid is not None:

@@ -18,12 +18,11 @@ class Resolver:
     def __init__(self, config: QuinitoConfig) -> None:
         self.config = config
         self._evolver = Evolver(config)
-        variants = config.variants
         self._family = config.edition == "family"
-        self._stake21 = self._family and "L-V2" in variants
-        self._gift = self._family and "L-V3" in variants
-        self._reverse21 = self._family and "L-V4" in variants
-        self._redeem = self._family and "L-V5" in variants
+        self._stake21 = config.stake21
+        self._gift = config.gift_life
+        self._reverse21 = config.reverse_on_21
+        self._redeem = config.redemption
 
     def reveal(self, state: QuinitoState, i: int, value: int) -> list[ev.Event]:
         """Q6, Q7, L3, L4, L-V2..L-V5: the dice decide who pays and who starts the next round."""
@@ -32,7 +31,7 @@ class Resolver:
         events: list[ev.Event] = [ev.Revealed(value, i)]
         if self._reverse21 and value == 21:
             events.append(ev.DirectionReversed())
-        true = cup.announced is None or covers(value, cup.announced, self.config.variants)
+        true = cup.announced is None or covers(value, cup.announced, self.config.ranks)
         if true and self._redeem and value == 21:
             events.append(ev.RedemptionStarted(lifter, i))
             return events

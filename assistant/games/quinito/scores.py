@@ -8,7 +8,7 @@ Decisions (rules.md is silent on them):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Literal
 
@@ -46,49 +46,35 @@ def is_legal(score: object) -> bool:
 _LEGAL = frozenset(SCORES)
 
 
-@lru_cache(maxsize=64)
-def _order(key: frozenset[str]) -> tuple[int, ...]:
+@lru_cache(maxsize=4)
+def order(aces_high: bool = False, sixty_five: bool = False) -> tuple[int, ...]:
+    """Q3, V-11-high, V-65/L-V7: the 21 scores lowest to highest. The only copy of the order: the
+    rules (QuinitoConfig.order), the grammar's checks and the spoken rules all read it from here."""
     values = list(SCORES)
-    if "V-11-high" in key:
+    if aces_high:
         values.remove(11)
         values.insert(values.index(21), 11)
-    if key & {"V-65", "L-V7"}:
+    if sixty_five:
         values.remove(65)
         values.insert(values.index(21), 65)
     return tuple(values)
 
 
-def order(variants: Iterable[str] = ()) -> tuple[int, ...]:
-    """Q3, V-11-high, V-65: the 21 scores lowest to highest as this table plays them."""
-    return _order(frozenset(variants) & {"V-11-high", "V-65", "L-V7"})
-
-
-@lru_cache(maxsize=64)
-def _ranks(key: frozenset[str]) -> dict[int, int]:
-    return {score: i for i, score in enumerate(_order(key))}
-
-
-def ranks(variants: Iterable[str] = ()) -> dict[int, int]:
-    """Q3: score -> rank (0 for the lowest); the engine keeps one for speed."""
-    return _ranks(frozenset(variants) & {"V-11-high", "V-65", "L-V7"})
-
-
-def rank(score: Score, variants: Iterable[str] = ()) -> int:
-    """Q3, V-11-high, V-65, L-V6: the rank of a score; "chance" ranks as 31."""
-    table = ranks(variants)
+def rank(score: Score, ranks: Mapping[int, int]) -> int:
+    """Q3, L-V6: the rank of a score in a table's `ranks`; "chance" ranks as 31."""
     if score == CHANCE:
-        return table[31]
+        return ranks[31]
     if not is_legal(score):
         raise ValueError(f"{score!r} is not a Quinito score")
     assert isinstance(score, int)
-    return table[score]
+    return ranks[score]
 
 
-def covers(dice: int, announced: Score, variants: Iterable[str] = ()) -> bool:
+def covers(dice: int, announced: Score, ranks: Mapping[int, int]) -> bool:
     """Q6/L3/L-V6: the dice make the announcement true (at least as high; "chance" only for 31)."""
     if announced == CHANCE:
         return dice == 31
-    return rank(dice, variants) >= rank(announced, variants)
+    return rank(dice, ranks) >= rank(announced, ranks)
 
 
 def outcomes() -> dict[int, int]:

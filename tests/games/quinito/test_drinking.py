@@ -6,6 +6,7 @@ import pytest
 
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused
+from assistant.core.table import ConfigError
 from assistant.games.quinito.commands import (
     Accept,
     Announce,
@@ -19,7 +20,7 @@ from assistant.games.quinito.commands import (
     ShowSpecial,
     Throw,
 )
-from assistant.games.quinito.config import ConfigError, QuinitoConfig
+from assistant.games.quinito.config import DRINKING_ONLY, FAMILY_ONLY, QuinitoConfig
 from assistant.games.quinito.engine import warnings
 from assistant.games.quinito.scores import SCORES
 
@@ -225,3 +226,27 @@ def test_q4_every_score_can_be_announced_and_v11_high_changes_the_bar() -> None:
     assert penalties(plain) == []
     high = play(table("drinking", "V-11-high"), [Announce("Ana", 11), Accept("Bruno"), Announce("Bruno", 66)])
     assert penalties(high) == [("Bruno", 1, "dose", "fantasy_announcement")]
+
+
+@pytest.mark.parametrize(
+    ("edition", "variant"),
+    [("drinking", v) for v in sorted(FAMILY_ONLY)] + [("family", v) for v in sorted(DRINKING_ONLY)],
+)
+def test_edition_only_variants_are_refused_by_name(edition: str, variant: str) -> None:
+    """L-V1..L-V6 belong to the family edition, V-31-replay, V-51 and Q13 to the drinking one: the
+    other edition refuses them with a sentence naming the variant (rules are validated once)."""
+    with pytest.raises(ConfigError, match=variant):
+        QuinitoConfig(("Ana", "Bruno", "Chloé"), edition=edition, variants=frozenset({variant}))  # type: ignore[arg-type]
+
+
+def test_typed_rules_resolve_every_variant_once() -> None:
+    """Q3, V-11-high, V-65, V-51, L-V1, L-V6, Q13: the fields the engine reads."""
+    players = ("Ana", "Bruno", "Chloé")
+    plain = QuinitoConfig(players)
+    assert plain.order[-1] == 21 and plain.order[0] == 31 and plain.cups == 1 and plain.max_rerolls == 1
+    high = QuinitoConfig(players, variants=frozenset({"V-11-high", "V-65", "V-51", "Q13"}))
+    assert high.order[-3:] == (11, 65, 21) and high.quinito_scores == {21, 65}
+    assert high.low_specials == {31, 32, 51} and high.everyone_sips and high.cups == 2
+    family = QuinitoConfig(players, edition="family", variants=frozenset({"L-V1", "L-V6", "L-V3"}))
+    assert family.max_rerolls == 2 and family.chance and family.gift_life and family.starting_lives == 3
+    assert family.forced_reroll and not plain.forced_reroll

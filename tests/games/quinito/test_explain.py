@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from assistant.games.quinito.config import VARIANTS, QuinitoConfig
+from assistant.games.quinito.config import Edition, QuinitoConfig, variants_for
 from assistant.games.quinito.explain import TOPICS, explain
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
@@ -25,8 +25,9 @@ def text(c: QuinitoConfig, topic: str | None = None) -> str:
 
 def test_q11_no_topic_in_any_configuration_says_the_forbidden_verb() -> None:
     """Q11: never the verb, in any form, whatever the settings and the topic."""
-    for edition in ("drinking", "family"):
-        for pair in combinations(sorted(VARIANTS), 2):
+    editions: tuple[Edition, ...] = ("drinking", "family")
+    for edition in editions:
+        for pair in combinations(sorted(variants_for(edition)), 2):
             c = config(edition, *pair)
             for topic in (None, *TOPICS):
                 lines = explain(c, topic)

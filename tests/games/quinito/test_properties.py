@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from assistant.core.game import Session
 from assistant.games.quinito.bot import QuinitoBot, QuinitoSession, play_game
-from assistant.games.quinito.config import VARIANTS, Edition, QuinitoConfig
+from assistant.games.quinito.config import Edition, QuinitoConfig, variants_for
 from assistant.games.quinito.engine import QuinitoGame, codec
 from assistant.games.quinito.state import QuinitoState
 
@@ -34,7 +34,7 @@ NAMES = (
 def configs(draw: st.DrawFn) -> QuinitoConfig:
     edition: Edition = draw(st.sampled_from(["drinking", "family"]))
     n = draw(st.integers(2, 12))
-    variants = draw(st.frozensets(st.sampled_from(sorted(VARIANTS))))
+    variants = draw(st.frozensets(st.sampled_from(sorted(variants_for(edition)))))
     lives = draw(st.none() | st.integers(1, 3))
     return QuinitoConfig(NAMES[:n], edition=edition, variants=variants, lives=lives)
 
