@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from assistant.core.expectation import Expectation
+
 
 class TableView(Protocol):
     """The read side every game state offers (contracts.md, `kinito replay` output keys)."""
@@ -35,4 +37,8 @@ class TableView(Protocol):
 
     def standings(self) -> dict[str, dict[str, int | bool]]:
         """Per player, the counters the game keeps: doses, sips, lives, eliminated, cards, points."""
+        ...
+
+    def expecting_all(self) -> tuple[Expectation, ...]:
+        """What the game waits for now: one Expectation per cup or table (Q13 has two)."""
         ...

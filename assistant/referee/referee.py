@@ -107,10 +107,7 @@ class Referee:
 
     def expectations(self) -> tuple[Expectation, ...]:
         """What each cup (Q13) or the table waits for."""
-        every = getattr(self.state, "expecting_all", None)
-        if every is not None:
-            return tuple(every())
-        return (self.state.expecting(),)
+        return tuple(self.state.expecting_all())
 
     def penalties(self) -> list[dict[str, Any]]:
         """Every penalty of this game, in order (contracts.md `penalties`)."""
@@ -189,7 +186,7 @@ class Referee:
             return []
         self._since = now
         expect = self.expectations()[0]
-        if expect.player is None or expect.awaiting not in self.book.slow_counted:
+        if expect.player is None or not expect.timed:
             return []
         count = len(self.session.entries)
         lines = self._say(self._apply_auto_penalty(expect.player, "slowness"))

@@ -23,7 +23,6 @@ class Rulebook(Protocol):
     game: Game[Any, Any, Any]
     codec: Codec
     move_intents: frozenset[str]
-    slow_counted: frozenset[str]
 
     def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
         """A heard line to commands, a sentence, or None."""

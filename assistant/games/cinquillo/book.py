@@ -36,8 +36,6 @@ class CinquilloBook:
     """Stores its commands and events."""
     move_intents: frozenset[str] = cinquillo_flow.MOVE_INTENTS
     """Intents that are moves."""
-    slow_counted: frozenset[str] = frozenset()
-    """Cinquillo has no fault rule: silence is never charged."""
 
     def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
         return cinquillo_flow.decide(parse, who, expect, self.config)

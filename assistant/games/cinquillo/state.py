@@ -224,6 +224,10 @@ class CinquilloState:
             return Expectation("draw", self.current)
         return Expectation(self.phase)
 
+    def expecting_all(self) -> tuple[Expectation, ...]:
+        """One table, one thing awaited at a time."""
+        return (self.expecting(),)
+
     def seat(self, player: str) -> int:
         """A player's index in seating order; ValueError when unknown."""
         return self.players.index(player)

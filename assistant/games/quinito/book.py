@@ -33,8 +33,6 @@ class QuinitoBook:
     """Stores its commands and events."""
     move_intents: frozenset[str] = quinito_flow.MOVE_INTENTS
     """Intents that are moves (a refused or misplaced one gets a reminder)."""
-    slow_counted: frozenset[str] = quinito_flow.SLOW_COUNTED
-    """Q10: expectations in which silence is slowness."""
 
     def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
         return quinito_flow.decide(parse, who, expect, self.config, state.direction)

@@ -30,12 +30,6 @@ MOVE_INTENTS = frozenset(
 )
 """The Quinito intents of contracts.md that are moves (not wake-word commands)."""
 
-BOUND = frozenset({"announce", "response", "attack_target", "counter_or_submit", "defi_players"})
-"""Expectations only the expected player may answer."""
-
-SLOW_COUNTED = frozenset({"announce", "response", "attack_target", "counter_or_submit", "defi_players"})
-"""Q10: expectations during which the expected player's silence counts as slowness."""
-
 
 def specials(config: QuinitoConfig) -> dict[str, int]:
     """Q8, V-51: spoken special intents and the value they show (drinking edition only)."""
@@ -93,7 +87,7 @@ def decide(
     awaiting = expect.awaiting
     expected = expect.player
     if (
-        awaiting in BOUND
+        expect.bound
         and speaker is not None
         and expected is not None
         and speaker != expected

@@ -117,12 +117,17 @@ class QuinitoState:
         return _expect(self.cups[0], 0)
 
 
+PLAYER_BOUND = frozenset({"announce", "response", "attack_target", "counter_or_submit", "defi_players"})
+"""Moments only the expected player may answer, and during which their silence is slowness (Q10)."""
+
+
 def _expect(cup: CupState, index: int) -> Expectation:
     phase = cup.phase
+    bound = phase in PLAYER_BOUND
     if phase == "response":
-        return Expectation(phase, cup.actor, cup.announcer, index)
+        return Expectation(phase, cup.actor, cup.announcer, index, bound, bound)
     if phase in ("counter_or_submit", "counter_throw"):
-        return Expectation(phase, cup.actor, cup.other, index)
+        return Expectation(phase, cup.actor, cup.other, index, bound, bound)
     if phase in TABLE_PHASES:
         return Expectation(phase, None, cup.actor, index)
-    return Expectation(phase, cup.actor, None, index)
+    return Expectation(phase, cup.actor, None, index, bound, bound)
