@@ -3,24 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal, get_args
+from typing import Literal
 
 Unit = Literal["dose", "sip", "life"]
-Reason = Literal[
-    "bluff",
-    "wrong_lift",
-    "quinito",
-    "quinito_countered",
-    "defi",
-    "everyone_sips",
-    "fantasy_announcement",
-    "slowness",
-    "forbidden_word",
-    "name_called",
-    "fault",
-]
-REASONS: tuple[Reason, ...] = get_args(Reason)
-"""Every penalty reason, in contracts.md order."""
+Reason = str
+"""Why a penalty is called, as contracts.md names it: each game declares its own reasons (bluff,
+wrong_lift...); the table's faults below are the referee's, whatever the game."""
+FaultReason = Literal["slowness", "forbidden_word", "name_called", "fault"]
+"""Q10/Q11: the faults the referee itself calls (slowness, a forbidden word, a name, "pénalité pour")."""
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.games.quinito.commands import FaultReason
+from assistant.core.events import FaultReason
 from assistant.referee.flow import targets
 from assistant.understanding.parse import Parse
 

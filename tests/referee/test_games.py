@@ -18,9 +18,9 @@ from typing import Any
 
 import pytest
 
-from assistant.core.events import REASONS
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import load_script
+from tests.referee.contract import CONTRACT_REASONS as REASONS
 
 GAMES = Path(__file__).parent / "games"
 FILES = sorted(GAMES.glob("*.txt"))

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from assistant.core.events import REASONS, PenaltyCalled
+from assistant.core.events import PenaltyCalled
 from assistant.referee import speech
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import load_script
 from assistant.understanding.parser import Parser
+from tests.referee.contract import CONTRACT_REASONS as REASONS
 
 GAMES = sorted((Path(__file__).parent / "games").glob("*.txt"))
 

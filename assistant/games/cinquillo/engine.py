@@ -39,6 +39,7 @@ from assistant.games.cinquillo.scoring import (
     xp_changes,
 )
 from assistant.games.cinquillo.state import CinquilloState, Layout, definite
+from assistant.games.cinquillo.upcasters import UPCASTERS
 
 
 class CinquilloGame:
@@ -53,7 +54,7 @@ class CinquilloGame:
 
     def codec(self) -> Codec:
         """Stores this game's commands and events (and the `Card` inside them)."""
-        return Codec([Card, Deal, Play, Pass, Draw, Abandon, *EVENT_TYPES])
+        return Codec([Card, Deal, Play, Pass, Draw, Abandon, *EVENT_TYPES], UPCASTERS)
 
     # -- decide ------------------------------------------------------------------------------------
 

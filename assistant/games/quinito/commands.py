@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from assistant.core.events import FaultReason as TableFault
+
 Score = int | Literal["chance"]
-FaultReason = Literal["slowness", "forbidden_word", "name_called", "fault", "fantasy_announcement"]
+FaultReason = TableFault | Literal["fantasy_announcement"]
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ from assistant.games.quinito.evolve import Evolver, initial_state
 from assistant.games.quinito.resolve import Resolver
 from assistant.games.quinito.scores import CHANCE, DOUBLES, is_legal
 from assistant.games.quinito.state import CupState, QuinitoState
+from assistant.games.quinito.upcasters import UPCASTERS
 
 
 def warnings(config: QuinitoConfig) -> list[str]:
@@ -295,7 +296,7 @@ def attackable(state: QuinitoState, attacker: str) -> tuple[str, ...]:
 
 def codec() -> Codec:
     """Every Quinito command and event class."""
-    return Codec([*dataclasses_of(cmd), *ev.EVENT_TYPES])
+    return Codec([*dataclasses_of(cmd), *ev.EVENT_TYPES], UPCASTERS)
 
 
 def _check_dice(dice: tuple[int, int]) -> None:
