@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from assistant.bench.stats import percentile
 from assistant.errors import UserError
 from assistant.rules.quinito.config import comma_list
+from assistant.understanding.grammar_files import FIX_REINSTALL
 from assistant.understanding.parse import Parse
 from assistant.understanding.parser import Parser
 
@@ -97,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         parser = Parser(args.game, players, wake_word=args.wake_word, vigilance=_vigilance(args))
     except (OSError, ValueError) as error:
-        raise UserError(f"Grammaire illisible : {error}.", "réinstallez kinito (./run test).") from error
+        raise UserError(f"Grammaire illisible : {error}.", FIX_REINSTALL) from error
     lines: Iterable[str] = (raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in sys.stdin.buffer)
     if args.bench:
         sample = [line for line in lines if line.strip()]
