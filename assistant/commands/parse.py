@@ -40,12 +40,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--edition",
         choices=("drinking", "family"),
         default="drinking",
-        help="quinito : drinking (vigilance Q11 active) ou family (sans vigilance)",
+        help="quinito : apero (vigilance Q11 active) ou famille (sans vigilance)",
     )
     parser.add_argument(
         "--vigilance",
         choices=("on", "off"),
-        help="forcer la vigilance Q11 (mots interdits, prénoms) ; par défaut active en édition drinking",
+        help="forcer la vigilance Q11 (mots interdits, prénoms) ; par défaut active en édition apero",
     )
     parser.add_argument("--bench", type=int, metavar="N", help="mesurer p50/p99 sur N lignes (JSON)")
 
