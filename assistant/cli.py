@@ -14,6 +14,8 @@ import sys
 from collections.abc import Sequence
 from types import ModuleType
 
+from assistant import __version__
+from assistant.cli_fr import VERBOSE_HELP, VERSION_HELP, FrenchParser, localise
 from assistant.errors import UserError
 
 SUBCOMMANDS: dict[str, str] = {
@@ -21,6 +23,7 @@ SUBCOMMANDS: dict[str, str] = {
     "replay": "Rejouer une partie écrite à travers l'arbitre.",
     "demo": "Écouter une partie de démonstration jouée par l'arbitre.",
     "rules": "Dire ou afficher les règles telles que la table les a choisies.",
+    "variants": "Lister les variantes (identifiants de rules.md) avec leur description.",
     "parse": "Comprendre des transcriptions (une par ligne sur l'entrée standard).",
     "say": "Faire parler la synthèse vocale.",
     "transcribe": "Transcrire un fichier WAV avec Vosk.",
@@ -38,14 +41,25 @@ def _module(name: str) -> ModuleType:
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; with `only`, just that subcommand's module is imported."""
-    parser = argparse.ArgumentParser(prog="kinito", description="Arbitre vocal hors ligne, en français.")
-    parser.add_argument("-v", "--verbose", action="store_true", help="journal détaillé sur stderr")
-    subs = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = FrenchParser(prog="kinito", description="Arbitre vocal hors ligne, en français.")
+    parser.add_argument("--version", action="version", version=f"kinito {__version__}", help=VERSION_HELP)
+    parser.add_argument("-v", "--verbose", action="store_true", help=VERBOSE_HELP)
+    subs = parser.add_subparsers(dest="command", metavar="COMMANDE", title="commandes")
     for name, help_text in SUBCOMMANDS.items():
         sub = subs.add_parser(name, help=help_text, description=help_text)
         if name == only:
             _module(name).add_arguments(sub)
-    return parser
+        _verbose_here_too(sub)
+    return localise(parser)
+
+
+def _verbose_here_too(parser: argparse.ArgumentParser) -> None:
+    """-v after a subcommand (and after `model download`...); SUPPRESS keeps a -v given earlier."""
+    parser.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP)
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for nested in action.choices.values():
+                _verbose_here_too(nested)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -83,6 +83,8 @@ class GameModule:
     """The file of grammars/ holding what a player may say in this game."""
     demo: Callable[[], str] | None = None
     """A written game (contracts.md script format) for `kinito demo`, or None."""
+    variant_lines: Callable[[], Sequence[str]] | None = None
+    """One line per variant id the game accepts, with its description (`kinito variants`)."""
     bluff_rate: float = 0.2
     """How often a simulation bot bluffs by default."""
 

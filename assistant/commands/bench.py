@@ -32,7 +32,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--compare", action="store_true", help="mesurer aussi les variantes côte à côte")
     parser.add_argument("--skip-vosk", action="store_true", help="ne pas mesurer Vosk (valeurs null)")
     parser.add_argument(
-        "--soak", type=float, metavar="HOURS", help="au lieu du banc : une fête simulée de HOURS heures"
+        "--soak", type=float, metavar="HEURES", help="au lieu du banc : une fête simulée de HEURES heures"
     )
 
 

@@ -24,7 +24,9 @@ HELP = "Télécharger et vérifier le modèle Vosk français."
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Subcommands of `kinito model`."""
-    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    actions = parser.add_subparsers(
+        dest="action", metavar="ACTION", required=True, title="actions", help="download, verify ou path"
+    )
     download = actions.add_parser("download", help="télécharger, vérifier et installer le modèle")
     download.add_argument("--dest", type=Path, help="dossier où l'installer (défaut : models/ du projet)")
     download.add_argument("--url", default=MODEL_URL, help=f"adresse du zip (défaut {MODEL_URL})")

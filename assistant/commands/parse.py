@@ -16,6 +16,7 @@ from assistant.bench.stats import percentile
 from assistant.core.table import comma_list
 from assistant.errors import UserError
 from assistant.registry import default_game, game_names, get_game
+from assistant.understanding.grammar_files import FIX_REINSTALL
 from assistant.understanding.parse import Parse
 from assistant.understanding.parser import Parser
 
@@ -40,12 +41,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--edition",
         choices=("drinking", "family"),
         default="drinking",
-        help="quinito : drinking (vigilance Q11 active) ou family (sans vigilance)",
+        help="quinito : apero (vigilance Q11 active) ou famille (sans vigilance)",
     )
     parser.add_argument(
         "--vigilance",
         choices=("on", "off"),
-        help="forcer la vigilance Q11 (mots interdits, prénoms) ; par défaut active en édition drinking",
+        help="forcer la vigilance Q11 (mots interdits, prénoms) ; par défaut active en édition apero",
     )
     parser.add_argument("--bench", type=int, metavar="N", help="mesurer p50/p99 sur N lignes (JSON)")
 
@@ -105,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         parser = Parser(args.game, players, wake_word=args.wake_word, vigilance=_vigilance(args))
     except (OSError, ValueError) as error:
-        raise UserError(f"Grammaire illisible : {error}.", "réinstallez kinito (./run test).") from error
+        raise UserError(f"Grammaire illisible : {error}.", FIX_REINSTALL) from error
     lines: Iterable[str] = (raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in sys.stdin.buffer)
     if args.bench:
         sample = [line for line in lines if line.strip()]

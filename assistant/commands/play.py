@@ -65,8 +65,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--db", help="fichier SQLite des parties")
     parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
-    parser.add_argument("--input", choices=("mic", "text"), help="mic (défaut) ou text (lignes sur stdin)")
-    parser.add_argument("--voice-engine", dest="voice_engine", choices=("espeak", "pyttsx3"))
+    parser.add_argument("--input", choices=("mic", "text"), help="micro (défaut) ou texte (lignes sur stdin)")
+    parser.add_argument(
+        "--voice-engine",
+        dest="voice_engine",
+        choices=("espeak", "pyttsx3"),
+        help="synthèse vocale : espeak-ng direct (défaut, plus réactif) ou pyttsx3",
+    )
     parser.add_argument(
         "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
     )

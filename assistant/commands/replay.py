@@ -17,7 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The script path, --json, --db."""
     parser.add_argument("script", help="le fichier de la partie (en-tête, ---, puis « ORATEUR: paroles »)")
     parser.add_argument("--json", action="store_true", help="imprimer le résultat en JSON seulement")
-    parser.add_argument("--db", metavar="PATH", help="enregistrer la partie dans cette base SQLite")
+    parser.add_argument("--db", metavar="FICHIER", help="enregistrer la partie dans cette base SQLite")
 
 
 def readable(outcome: dict[str, Any]) -> str:

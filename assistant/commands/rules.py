@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from assistant.errors import UserError
 from assistant.registry import default_game, game_names, get_game
 from assistant.settings.table import table_config
 
@@ -12,19 +13,37 @@ HELP = "Dire ou afficher les règles telles que la table les a choisies."
 
 PLACEHOLDER_PLAYERS = "A,B,C,D"
 """Explanations do not depend on names; four seats suit both games unless --players says otherwise."""
+NO_TOPIC = "\x00"
+"""A topic no game knows: what `explain` answers to it is its answer to an unknown topic."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--game, --edition, --variants, --mode, --hand, --target, --players, --topic, --say."""
     parser.add_argument("--game", choices=game_names(), default=default_game(), help="le jeu")
-    parser.add_argument("--edition", choices=("drinking", "family"), default="drinking")
+    parser.add_argument(
+        "--edition", choices=("drinking", "family"), default="drinking", help="Quinito : l'édition"
+    )
     parser.add_argument("--variants", default="", help="identifiants de rules.md, séparés par des virgules")
-    parser.add_argument("--mode", choices=("original", "caprone"), default="original")
+    parser.add_argument(
+        "--mode", choices=("original", "caprone"), default="original", help="Cinquillo : le mode"
+    )
     parser.add_argument("--hand", type=int, default=12, help="cartes par joueur à deux (cinquillo)")
     parser.add_argument("--target", type=int, default=50, help="score à atteindre (cinquillo)")
     parser.add_argument("--players", default=PLACEHOLDER_PLAYERS, help="joueurs, séparés par des virgules")
     parser.add_argument("--topic", default=None, help="un sujet précis (par exemple « quinito », « défi »)")
     parser.add_argument("--say", action="store_true", help="dire les règles à voix haute")
+    parser.add_argument(
+        "--list", action="store_true", help="lister les variantes du jeu (identifiants de rules.md)"
+    )
+
+
+def variant_lines(game: str) -> list[str]:
+    """Every variant id of the game with its one-line description (what --variants accepts)."""
+    module = get_game(game)
+    if module.variant_lines is None:
+        keys = ", ".join(f"--{key}" for key in module.setting_keys)
+        return [f"Le jeu {module.title} n'a pas de variante à identifiant : réglez-le avec {keys}."]
+    return list(module.variant_lines())
 
 
 def lines_for(args: argparse.Namespace) -> list[str]:
@@ -32,13 +51,20 @@ def lines_for(args: argparse.Namespace) -> list[str]:
     module = get_game(args.game)
     header: dict[str, Any] = {"game": module.name, "players": args.players}
     header.update({k: getattr(args, k) for k in module.setting_keys if getattr(args, k, None) is not None})
-    config = table_config(header)
-    return list(module.explain(config.rules, args.topic))
+    rules = table_config(header).rules
+    topics = tuple(module.topics(rules))
+    lines, unknown = module.explain(rules, args.topic), module.explain(rules, NO_TOPIC)
+    if args.topic and args.topic.strip() and lines == unknown:
+        raise UserError(
+            f"Sujet inconnu : « {args.topic} ». Sujets : {', '.join(topics)}.",
+            f"kinito rules --game {module.name} --topic {topics[0]}",
+        )
+    return list(lines)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the rules, and speak them with --say."""
-    lines = lines_for(args)
+    """Print the rules (or, with --list, the variants), and speak them with --say."""
+    lines = variant_lines(args.game) if args.list else lines_for(args)
     for line in lines:
         print(line)
     if args.say:

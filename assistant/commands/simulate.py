@@ -30,18 +30,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=1, help="nombre de parties")
     parser.add_argument("--seed", type=int, default=0, help="graine du hasard")
     parser.add_argument("--bluff-rate", type=float, default=None, help="fréquence du bluff (0..1)")
-    parser.add_argument("--edition", choices=("drinking", "family"), default=None, help="Quinito")
+    parser.add_argument("--edition", choices=("drinking", "family"), default=None, help="Quinito : l'édition")
     parser.add_argument("--variants", default=None, help="ids de rules.md séparés par des virgules")
     parser.add_argument("--players", default=DEFAULT_PLAYERS, help="noms séparés par des virgules")
-    parser.add_argument("--mode", choices=("original", "caprone"), default=None, help="Cinquillo")
+    parser.add_argument("--mode", choices=("original", "caprone"), default=None, help="Cinquillo : le mode")
     parser.add_argument("--hand", type=int, default=None, help="Cinquillo à deux : cartes par main")
     parser.add_argument("--target", type=int, default=None, help="Cinquillo : points de la partie")
-    parser.add_argument("--rounds", type=int, default=10, help="Quinito drinking : tours par partie")
+    parser.add_argument("--rounds", type=int, default=10, help="Quinito apero : tours par partie")
     parser.add_argument("--max-moves", type=int, default=20_000, help="coups au plus par partie")
     parser.add_argument("--db", default=None, help="fichier SQLite où enregistrer chaque coup")
-    parser.add_argument("--resume", type=int, default=None, metavar="GAME_ID", help="reprendre une partie")
-    parser.add_argument("--progress", action="store_true", help='écrire "move N" sur stderr à chaque coup')
-    parser.add_argument("--kill-after-moves", type=int, default=None, help="test : SIGKILL après K coups")
+    parser.add_argument(
+        "--resume", type=int, default=None, metavar="PARTIE", help="reprendre la partie n° PARTIE"
+    )
+    # Test hooks (the SIGKILL-and-resume test), hidden from --help.
+    parser.add_argument("--progress", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--kill-after-moves", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--verbose-games", action="store_true", help="détail par partie")
     parser.add_argument("--json", action="store_true", help="une ligne JSON sur stdout")
 

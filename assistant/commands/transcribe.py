@@ -29,13 +29,17 @@ HELP = "Transcrire un fichier WAV avec Vosk."
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of `kinito transcribe`."""
-    parser.add_argument("file", metavar="FILE.wav", help="le fichier WAV (toute fréquence, mono ou stéréo)")
-    parser.add_argument("--model", metavar="DIR", help="dossier du modèle Vosk (défaut : le modèle installé)")
+    parser.add_argument(
+        "file", metavar="FICHIER.wav", help="le fichier WAV (toute fréquence, mono ou stéréo)"
+    )
+    parser.add_argument(
+        "--model", metavar="DOSSIER", help="dossier du modèle Vosk (défaut : le modèle installé)"
+    )
     parser.add_argument(
         "--game",
         choices=(*game_names(), "open"),
         default="open",
-        help="un jeu : sa grammaire ; open : vocabulaire libre (défaut)",
+        help="un jeu : sa grammaire ; libre : vocabulaire libre (défaut)",
     )
     parser.add_argument("--players", default="", help='les joueurs, séparés par des virgules : "Ana,Bruno"')
     parser.add_argument("--wake-word", default="arbitre", help="le mot qui s'adresse à l'arbitre")
@@ -43,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--endpoint",
         choices=("short", "model"),
         default="short",
-        help="fin d'énoncé : short (réglée pour les annonces brèves, défaut) ou model (celle du modèle)",
+        help="fin d'énoncé : court (réglée pour les annonces brèves, défaut) ou modele (celle du modèle)",
     )
     parser.add_argument("--jsonl", action="store_true", help="un objet JSON par résultat (sinon lisible)")
 

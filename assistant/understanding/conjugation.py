@@ -11,15 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
 import yaml
 
 from assistant.core.folding import fold
+from assistant.understanding.grammar_files import grammar_file
 
-TABLE_PATH = Path(__file__).resolve().parents[2] / "grammars" / "boire.yaml"
-"""The conjugation table of "boire" shipped with the project."""
+TABLE_FILE = "boire.yaml"
+"""The conjugation table of "boire" shipped with the project, in grammars/."""
 
 
 @dataclass(frozen=True)
@@ -140,8 +141,8 @@ def from_dict(data: Mapping[str, Any]) -> Conjugation:
 
 
 @cache
-def load_table(path: Path = TABLE_PATH) -> Conjugation:
-    """Q11: read and expand the conjugation table (once per path)."""
-    with path.open(encoding="utf-8") as stream:
+def load_table(path: Traversable | None = None) -> Conjugation:
+    """Q11: read and expand the conjugation table (once per path; grammars/boire.yaml by default)."""
+    with (path or grammar_file(TABLE_FILE)).open(encoding="utf-8") as stream:
         data = yaml.safe_load(stream)
     return from_dict(data)

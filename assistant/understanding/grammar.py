@@ -16,7 +16,6 @@ import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import yaml
@@ -25,9 +24,8 @@ from hassil.expression import Sequence as Seq
 from hassil.intents import Intents, TextSlotList, WildcardSlotList
 
 from assistant.registry import get_game
+from assistant.understanding.grammar_files import grammar_file
 
-GRAMMARS = Path(__file__).resolve().parents[2] / "grammars"
-"""The grammar files (data): one per game (named by its registry entry), commands.yaml for the commands."""
 WILDCARD = "\x00"
 """Marks, in an expanded phrase, where a wildcard slot takes the rest of the line."""
 _TEMPLATE_CHARS = re.compile(r"[()\[\]{}<>|]")
@@ -81,10 +79,12 @@ class Grammar:
 
 @functools.lru_cache(maxsize=8)
 def _read(name: str) -> dict[str, Any]:
-    with (GRAMMARS / name).open(encoding="utf-8") as handle:
+    """One grammar file (data): one per game, commands.yaml for the wake-word commands of both."""
+    path = grammar_file(name)
+    with path.open(encoding="utf-8") as handle:
         data = yaml.safe_load(handle)
     if not isinstance(data, dict):
-        raise ValueError(f"{GRAMMARS / name}: not a mapping")
+        raise ValueError(f"{path}: not a mapping")
     return data
 
 

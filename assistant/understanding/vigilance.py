@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import yaml
@@ -23,11 +23,12 @@ from rapidfuzz.process import extract
 
 from assistant.core.folding import fold
 from assistant.understanding.conjugation import Conjugation, load_table
+from assistant.understanding.grammar_files import grammar_file
 from assistant.understanding.parse import Violation
 from assistant.understanding.phonetic import keys
 
-LEXICON_PATH = Path(__file__).resolve().parents[2] / "grammars" / "vigilance.yaml"
-"""The name-matching data shipped with the project."""
+LEXICON_FILE = "vigilance.yaml"
+"""The name-matching data shipped with the project, in grammars/."""
 
 _WORD = re.compile(r"[^\W_]+")
 """A word of a transcript: letters and digits; apostrophes, hyphens and punctuation split words."""
@@ -76,9 +77,9 @@ class NameLexicon:
 
 
 @cache
-def load_lexicon(path: Path = LEXICON_PATH) -> NameLexicon:
-    """Q11: read the name-matching data (once per path)."""
-    with path.open(encoding="utf-8") as stream:
+def load_lexicon(path: Traversable | None = None) -> NameLexicon:
+    """Q11: read the name-matching data (once per path; grammars/vigilance.yaml by default)."""
+    with (path or grammar_file(LEXICON_FILE)).open(encoding="utf-8") as stream:
         return NameLexicon.from_dict(yaml.safe_load(stream))
 
 

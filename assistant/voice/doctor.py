@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import UserError
+from assistant.understanding.grammar_files import FIX_REINSTALL, check_grammars
 from assistant.voice.models import FIX_DOWNLOAD, find_model, load_manifest, verify_model
 from assistant.voice.tts import INSTALL_ESPEAK, VoiceInfo, choose_voice, espeak_voices
 
@@ -44,7 +45,8 @@ class Check:
     """The outcome of one check."""
 
     name: str
-    """Short stable id: `packages`, `portaudio`, `microphone`, `speaker`, `espeak`, `model`, `store`."""
+    """Short stable id: `packages`, `grammars`, `portaudio`, `microphone`, `speaker`, `espeak`, `model`,
+    `store`."""
     ok: bool
     """Whether the need is met."""
     detail: str
@@ -91,6 +93,8 @@ class Probes:
     """Locate the Vosk model (raises UserError when absent)."""
     store_path: Callable[[], Path] = default_store_path
     """Where the SQLite store lives."""
+    grammars: Callable[[], str] = check_grammars
+    """Read every grammar file shipped with kinito; says where (raises UserError when one is missing)."""
 
 
 def check_packages(probes: Probes) -> Check:
@@ -104,6 +108,14 @@ def check_packages(probes: Probes) -> Check:
             f"pip install {' '.join(missing)}",
         )
     return Check("packages", True, f"Paquets Python présents : {', '.join(PACKAGES.values())}.", None)
+
+
+def check_grammars_installed(probes: Probes) -> Check:
+    """The grammars/ data shipped inside the package (wheel, sdist or checkout) is there and reads."""
+    try:
+        return Check("grammars", True, probes.grammars(), None)
+    except UserError as error:
+        return Check("grammars", False, error.message, error.fix or FIX_REINSTALL)
 
 
 def check_portaudio(probes: Probes) -> Check:
@@ -199,6 +211,7 @@ def run_checks(probes: Probes | None = None, model: str | None = None, full: boo
     probes = Probes() if probes is None else probes
     return [
         check_packages(probes),
+        check_grammars_installed(probes),
         check_portaudio(probes),
         check_microphone(probes),
         check_speaker(probes),

@@ -47,6 +47,7 @@ def healthy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Probes:
         espeak_voices=lambda: FRENCH,
         find_model=lambda explicit: model,
         store_path=lambda: tmp_path / "data" / "kinito.sqlite3",
+        grammars=lambda: "6 fichiers de grammaire lus.",
     )
 
 
@@ -58,6 +59,7 @@ def test_everything_present_means_play_can_start(healthy: Probes) -> None:
     checks = run_checks(healthy, full=True)
     assert [c.name for c in checks] == [
         "packages",
+        "grammars",
         "portaudio",
         "microphone",
         "speaker",
@@ -169,6 +171,17 @@ def test_existing_store_is_checked_with_a_real_write_lock(healthy: Probes) -> No
     assert _by_name(run_checks(healthy))["store"].ok
 
 
+def test_missing_grammars_block_play_and_name_the_reinstall(healthy: Probes) -> None:
+    def missing() -> str:
+        raise UserError("Grammaire absente : quinito.yaml.", "pip install --force-reinstall kinito")
+
+    checks = run_checks(dataclasses.replace(healthy, grammars=missing))
+    failed = _only_failure(checks)
+    assert failed.name == "grammars" and "quinito.yaml" in failed.detail
+    assert failed.fix == "pip install --force-reinstall kinito"
+    assert not can_play(checks)
+
+
 def test_store_path_from_env() -> None:
     assert doctor.default_store_path({"KINITO_DB": "/x/y.sqlite3"}) == Path("/x/y.sqlite3")
     assert doctor.default_store_path({"XDG_DATA_HOME": "/d"}) == Path("/d/kinito/kinito.sqlite3")
@@ -190,3 +203,5 @@ def test_cli_json_is_only_json_and_exit_code_follows_ok(tmp_path: Path) -> None:
     assert (done.returncode == 0) == payload["ok"]
     store = next(c for c in payload["checks"] if c["name"] == "store")
     assert store["ok"] and str(tmp_path) in store["detail"]
+    grammars = next(c for c in payload["checks"] if c["name"] == "grammars")
+    assert grammars["ok"] and "grammars" in grammars["detail"]

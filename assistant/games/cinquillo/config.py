@@ -60,3 +60,8 @@ class CinquilloConfig:
                 "Les réglages « hand » et « target » doivent être des nombres entiers."
             ) from None
         return cls(players=tuple(players), mode=data.get("mode", "original"), hand=hand, target=target)
+
+
+def variant_lines() -> list[str]:
+    """Cinquillo has no variant ids: its settings are the mode, the hand and the target."""
+    return ["Le cinquillo n'a pas de variante à identifiant : --mode original|caprone, --hand, --target."]

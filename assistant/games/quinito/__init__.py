@@ -23,5 +23,6 @@ register_game(
         simulation=lazy("assistant.games.quinito.bot", "simulation"),
         grammar="quinito.yaml",
         demo=lazy("assistant.games.quinito.demo", "script"),
+        variant_lines=lazy("assistant.games.quinito.config", "variant_lines"),
     )
 )

@@ -41,6 +41,12 @@ def variants_for(edition: Edition) -> tuple[str, ...]:
     return tuple(v for v in VARIANTS if v not in refused)
 
 
+def variant_lines() -> list[str]:
+    """Every variant id with its description and, where it applies to one edition only, which."""
+    only = {**dict.fromkeys(FAMILY_ONLY, " (édition famille)"), **dict.fromkeys(DRINKING_ONLY, " (apéro)")}
+    return [f"{rule_id:16} {text}{only.get(rule_id, '')}" for rule_id, text in VARIANTS.items()]
+
+
 EDITION_NAMES: dict[str, str] = {"drinking": "apéro", "family": "famille"}
 """The editions as said aloud."""
 

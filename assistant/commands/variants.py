@@ -1,0 +1,20 @@
+"""`kinito variants [--game quinito|cinquillo]`: every variant id with its one-line description."""
+
+from __future__ import annotations
+
+import argparse
+
+from assistant.commands.rules import variant_lines
+
+HELP = "Lister les variantes (identifiants de rules.md) avec leur description."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """--game."""
+    parser.add_argument("--game", choices=("quinito", "cinquillo"), default="quinito", help="le jeu")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print one line per variant (the same as `kinito rules --list`)."""
+    print("\n".join(variant_lines(args.game)))
+    return 0

@@ -1,0 +1,71 @@
+"""Where the phrase grammars are: the repository's `grammars/`, shipped inside the package.
+
+`grammars/` stays at the repository root; setup.py and pyproject.toml install it as the subpackage
+`assistant.grammars` (package-dir mapping and package data), so a wheel, an sdist and an editable
+install all carry it, and `importlib.resources` finds it in each. A bare checkout that was never
+installed (PYTHONPATH=.) uses the folder beside the package.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+import yaml
+
+from assistant.errors import UserError
+
+PACKAGE = "assistant.grammars"
+"""The import name under which grammars/ is installed."""
+SHARED = ("commands.yaml", "respellings.yaml", "vigilance.yaml", "boire.yaml")
+"""The files every game's parser, the Vosk phrase lists and vigilance read (each game adds its own)."""
+FIX_REINSTALL = (
+    "réinstaller kinito (pip install --force-reinstall kinito, ou ./run test dans une copie du dépôt)"
+)
+_CHECKOUT = Path(__file__).resolve().parents[2] / "grammars"
+
+
+def grammar_dir() -> Traversable:
+    """The grammars folder of this installation (UserError when it is missing)."""
+    try:
+        return files(PACKAGE)
+    except ModuleNotFoundError:
+        if _CHECKOUT.is_dir():
+            return _CHECKOUT
+    raise UserError("Les grammaires de kinito (grammars/) sont introuvables.", FIX_REINSTALL)
+
+
+def grammar_file(name: str) -> Traversable:
+    """One file of grammars/ by name (`grammar_file("commands.yaml")`), or a game's own file given as an
+    absolute path (a game registered from outside the package keeps its grammar in its folder)."""
+    if Path(name).is_absolute():
+        return Path(name)
+    return grammar_dir() / name
+
+
+def required() -> tuple[str, ...]:
+    """Every grammar file this installation needs: the shared ones and each registered game's."""
+    from assistant.registry import game_names, get_game
+
+    return (*SHARED, *(get_game(name).grammar for name in game_names()))
+
+
+def check_grammars() -> str:
+    """Every required grammar file is there and holds a YAML mapping; says where they were found.
+
+    Raises UserError naming the first missing or unreadable file.
+    """
+    folder = grammar_dir()
+    names = required()
+    for name in names:
+        entry = grammar_file(name)
+        if not entry.is_file():
+            raise UserError(f"Grammaire absente : {name} (dans {folder}).", FIX_REINSTALL)
+        try:
+            data = yaml.safe_load(entry.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+            raise UserError(f"Grammaire illisible : {name} ({error}).", FIX_REINSTALL) from None
+        if not isinstance(data, dict):
+            raise UserError(f"Grammaire illisible : {name} n'est pas un dictionnaire YAML.", FIX_REINSTALL)
+    return f"{len(names)} fichiers de grammaire lus dans {folder}."
