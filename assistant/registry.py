@@ -60,6 +60,23 @@ class SimOptions:
 
 
 @dataclass(frozen=True)
+class GameOption:
+    """One setting of a game: a script header / kinito.toml key and its command-line flag (OpenSpiel's
+    typed parameter specification)."""
+
+    key: str
+    """The header key; the flag is `--key` (underscores as hyphens)."""
+    help: str
+    """What it sets, in French, with its default."""
+    choices: tuple[str, ...] | None = None
+    """The values allowed, or None for free text."""
+    type: Callable[[str], Any] = str
+    """How the flag's text is read (str or int)."""
+    default: Any = None
+    """The game's own default, shown in help (the rules apply it when the setting is absent)."""
+
+
+@dataclass(frozen=True)
 class GameModule:
     """One game, as the rest of the program sees it."""
 
@@ -67,8 +84,8 @@ class GameModule:
     """The registry key: what a table writes after `game:` and `--game`."""
     title: str
     """The game's name as said aloud."""
-    setting_keys: tuple[str, ...]
-    """Header and kinito.toml keys that configure this game's rules (besides `players`)."""
+    options: tuple[GameOption, ...]
+    """The settings of this game's rules (besides `players`): header keys and flags."""
     rules: Callable[[Mapping[str, Any]], GameRules]
     """Typed, validated rules from header keys; raises a UserError naming what to change."""
     rulebook: Callable[[Any], Rulebook]
@@ -87,6 +104,11 @@ class GameModule:
     """One line per variant id the game accepts, with its description (`kinito variants`)."""
     bluff_rate: float = 0.2
     """How often a simulation bot bluffs by default."""
+
+    @property
+    def setting_keys(self) -> tuple[str, ...]:
+        """Header and kinito.toml keys that configure this game's rules (besides `players`)."""
+        return tuple(option.key for option in self.options)
 
 
 def lazy(module: str, name: str) -> Callable[..., Any]:
@@ -111,7 +133,9 @@ class UnknownGame(UserError):
 
 
 def register_game(module: GameModule) -> GameModule:
-    """Register a game once (a second registration under the same name replaces it: reloads, tests)."""
+    """Register a game once (a second registration under the same name replaces it: reloads, tests).
+    The built-in games are loaded first, so a game registered from elsewhere never becomes the default."""
+    load()
     _GAMES[module.name] = module
     return module
 

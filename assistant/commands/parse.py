@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterable, Sequence
 
 from assistant.bench.stats import percentile
+from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import comma_list
 from assistant.errors import UserError
 from assistant.registry import default_game, game_names, get_game
@@ -37,16 +38,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--wake-word", default="arbitre", help="le mot qui s'adresse à l'arbitre (défaut \"arbitre\")"
     )
-    parser.add_argument(
-        "--edition",
-        choices=("drinking", "family"),
-        default="drinking",
-        help="quinito : apero (vigilance Q11 active) ou famille (sans vigilance)",
-    )
+    add_game_flags(parser)
     parser.add_argument(
         "--vigilance",
         choices=("on", "off"),
-        help="forcer la vigilance Q11 (mots interdits, prénoms) ; par défaut active en édition apero",
+        help="forcer la vigilance Q11 (mots interdits, prénoms) ; par défaut, selon les règles de la table",
     )
     parser.add_argument("--bench", type=int, metavar="N", help="mesurer p50/p99 sur N lignes (JSON)")
 
@@ -55,12 +51,9 @@ def _vigilance(args: argparse.Namespace) -> bool:
     """Q11 applies where the game's rules say so (the drinking edition) unless the table says otherwise."""
     if args.vigilance is not None:
         return bool(args.vigilance == "on")
-    module = get_game(args.game)
-    header = {"players": args.players or "A,B,C", "edition": args.edition}
+    header = {"players": args.players or "A,B,C", **game_settings(args, args.game)}
     try:
-        return module.rules(
-            {k: v for k, v in header.items() if k in ("players", *module.setting_keys)}
-        ).vigilance
+        return get_game(args.game).rules(header).vigilance
     except UserError:
         return False
 

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
 from assistant.referee.referee import Referee, Understander
@@ -35,11 +36,12 @@ MODEL_UNAVAILABLE = (
     "Le modèle vocal français est absent et n'a pas pu être téléchargé : lancez `kinito model download`"
     " une fois connecté, ou jouez au clavier avec `kinito play --input text`."
 )
-FLAG_KEYS: tuple[str, ...] = (
-    *("game", "players", "edition", "variants", "mode", "hand", "target", "slow", "wake_word"),
+PLAY_KEYS: tuple[str, ...] = (
+    *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "input", "voice_engine", "speech", "speaker_model"),
 )
-"""Flags that may also come from the settings file (None when not given on the command line)."""
+"""Flags that may also come from the settings file (None when not given on the command line), besides
+every game's settings (`game_options`)."""
 MIC_LOST = "Je n'entends plus le micro, je réessaie."
 MIC_BACK = "Le micro est revenu."
 
@@ -48,11 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Flags of `kinito play` (each may also come from kinito.toml)."""
     parser.add_argument("--game", choices=game_names(), help=f"le jeu (défaut {default_game()})")
     parser.add_argument("--players", help='les joueurs dans l\'ordre de la table, ex. "Ana,Bruno,Chloé"')
-    parser.add_argument("--edition", choices=("drinking", "family"), help="Quinito : édition")
-    parser.add_argument("--variants", help="variantes (ids de rules.md), ex. V-65,V-51")
-    parser.add_argument("--mode", choices=("original", "caprone"), help="Cinquillo : mode")
-    parser.add_argument("--hand", type=int, help="Cinquillo à deux : cartes par joueur")
-    parser.add_argument("--target", type=int, help="Cinquillo : score visé du match")
+    add_game_flags(parser)
     parser.add_argument("--slow", help="secondes avant une faute de lenteur, ou off")
     parser.add_argument("--wake-word", dest="wake_word", help="le mot qui s'adresse à l'arbitre (arbitre)")
     parser.add_argument("--config", help="fichier de réglages TOML (défaut ./kinito.toml)")
@@ -78,7 +76,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _flags(args: argparse.Namespace) -> dict[str, Any]:
-    return {k: getattr(args, k, None) for k in FLAG_KEYS}
+    return {k: getattr(args, k, None) for k in (*PLAY_KEYS, *game_options())}
 
 
 def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:

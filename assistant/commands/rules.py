@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.errors import UserError
 from assistant.registry import default_game, game_names, get_game
 from assistant.settings.table import table_config
@@ -18,17 +19,9 @@ NO_TOPIC = "\x00"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """--game, --edition, --variants, --mode, --hand, --target, --players, --topic, --say."""
+    """--game, each game's settings (--edition, --variants, --mode...), --players, --topic, --say."""
     parser.add_argument("--game", choices=game_names(), default=default_game(), help="le jeu")
-    parser.add_argument(
-        "--edition", choices=("drinking", "family"), default="drinking", help="Quinito : l'édition"
-    )
-    parser.add_argument("--variants", default="", help="identifiants de rules.md, séparés par des virgules")
-    parser.add_argument(
-        "--mode", choices=("original", "caprone"), default="original", help="Cinquillo : le mode"
-    )
-    parser.add_argument("--hand", type=int, default=12, help="cartes par joueur à deux (cinquillo)")
-    parser.add_argument("--target", type=int, default=50, help="score à atteindre (cinquillo)")
+    add_game_flags(parser, defaults=True)
     parser.add_argument("--players", default=PLACEHOLDER_PLAYERS, help="joueurs, séparés par des virgules")
     parser.add_argument("--topic", default=None, help="un sujet précis (par exemple « quinito », « défi »)")
     parser.add_argument("--say", action="store_true", help="dire les règles à voix haute")
@@ -50,7 +43,7 @@ def lines_for(args: argparse.Namespace) -> list[str]:
     """The explanation sentences for these settings."""
     module = get_game(args.game)
     header: dict[str, Any] = {"game": module.name, "players": args.players}
-    header.update({k: getattr(args, k) for k in module.setting_keys if getattr(args, k, None) is not None})
+    header.update(game_settings(args, module.name))
     rules = table_config(header).rules
     topics = tuple(module.topics(rules))
     lines, unknown = module.explain(rules, args.topic), module.explain(rules, NO_TOPIC)

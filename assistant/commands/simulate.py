@@ -13,6 +13,7 @@ import signal
 import sys
 from typing import Any
 
+from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import ConfigError, comma_list
 from assistant.errors import UserError
 from assistant.registry import default_game, game_names, get_game
@@ -30,13 +31,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=1, help="nombre de parties")
     parser.add_argument("--seed", type=int, default=0, help="graine du hasard")
     parser.add_argument("--bluff-rate", type=float, default=None, help="fréquence du bluff (0..1)")
-    parser.add_argument("--edition", choices=("drinking", "family"), default=None, help="Quinito : l'édition")
-    parser.add_argument("--variants", default=None, help="ids de rules.md séparés par des virgules")
     parser.add_argument("--players", default=DEFAULT_PLAYERS, help="noms séparés par des virgules")
-    parser.add_argument("--mode", choices=("original", "caprone"), default=None, help="Cinquillo : le mode")
-    parser.add_argument("--hand", type=int, default=None, help="Cinquillo à deux : cartes par main")
-    parser.add_argument("--target", type=int, default=None, help="Cinquillo : points de la partie")
-    parser.add_argument("--rounds", type=int, default=10, help="Quinito apero : tours par partie")
+    add_game_flags(parser)
+    parser.add_argument(
+        "--rounds", type=int, default=10, help="tours par partie des jeux sans fin propre (défaut 10)"
+    )
     parser.add_argument("--max-moves", type=int, default=20_000, help="coups au plus par partie")
     parser.add_argument("--db", default=None, help="fichier SQLite où enregistrer chaque coup")
     parser.add_argument(
@@ -65,10 +64,7 @@ def _on_move(args: argparse.Namespace) -> Any:
 
 
 def _settings(args: argparse.Namespace) -> sim.SimSettings:
-    players = list(comma_list(args.players))
-    variants = list(comma_list(args.variants)) if args.variants else None
-    options = {"players": players, "edition": args.edition, "variants": variants}
-    options.update({"mode": args.mode, "hand": args.hand, "target": args.target})
+    options = {"players": list(comma_list(args.players)), **game_settings(args, args.game)}
     bluff = args.bluff_rate if args.bluff_rate is not None else get_game(args.game).bluff_rate
     if not 0.0 <= bluff <= 1.0:
         raise UserError("--bluff-rate est une fréquence entre 0 et 1.")

@@ -14,13 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import UserError
+from assistant.settings.table import header_keys
 
 TABLE = "table"
 """The speaker of an unattributed line."""
 WAIT = "wait"
 """The pseudo-speaker of a silence."""
-HEADER_KEYS = frozenset({"game", "players", "edition", "variants", "mode", "hand", "target", "slow"})
-"""The header keys of contracts.md."""
 EXPECT_PREFIX = "# expect:"
 
 
@@ -88,8 +87,8 @@ def parse_script(text: str) -> Script:
             lines.append(_utterance(key.strip(), value.strip(), number))
         else:
             name = key.strip().lower()
-            if name not in HEADER_KEYS:
-                known = ", ".join(sorted(HEADER_KEYS))
+            if name not in header_keys():
+                known = ", ".join(sorted(header_keys()))
                 raise UserError(
                     f"Ligne {number} : clé d'en-tête inconnue « {name} » (connues : {known}) ;"
                     " ou bien la ligne --- manque avant la partie."

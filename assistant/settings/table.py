@@ -7,7 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from assistant.errors import UserError
-from assistant.registry import GameRules, default_game, get_game
+from assistant.registry import GameRules, default_game, game_names, get_game
+
+TABLE_KEYS = frozenset({"game", "players", "slow"})
+"""The header keys every table has (contracts.md); each game adds its own settings."""
+
+
+def header_keys() -> frozenset[str]:
+    """The keys a script header or kinito.toml may set: the table's and every registered game's."""
+    return TABLE_KEYS.union(*(get_game(name).setting_keys for name in game_names()))
+
 
 DEFAULT_SLOW = 30.0
 """Q10: seconds of silence from the expected player before a slowness fault, unless `slow` says otherwise.

@@ -6,7 +6,7 @@ and book (the referee's half), bot (simulation). Registered once below.
 
 from __future__ import annotations
 
-from assistant.registry import GameModule, lazy, register_game
+from assistant.registry import GameModule, GameOption, lazy, register_game
 
 NAME = "cinquillo"
 
@@ -14,7 +14,11 @@ register_game(
     GameModule(
         name=NAME,
         title="Cinquillo",
-        setting_keys=("mode", "hand", "target"),
+        options=(
+            GameOption("mode", "le mode : original ou caprone", ("original", "caprone"), default="original"),
+            GameOption("hand", "à deux joueurs : cartes par main, de 10 à 15", type=int, default=12),
+            GameOption("target", "points pour gagner le match", type=int, default=50),
+        ),
         rules=lazy("assistant.games.cinquillo.config", "CinquilloConfig.from_dict"),
         rulebook=lazy("assistant.games.cinquillo.book", "rulebook"),
         explain=lazy("assistant.games.cinquillo.explain", "explain"),

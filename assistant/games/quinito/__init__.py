@@ -7,7 +7,7 @@ half), bot (simulation). Registered once below; nothing outside this folder name
 
 from __future__ import annotations
 
-from assistant.registry import GameModule, lazy, register_game
+from assistant.registry import GameModule, GameOption, lazy, register_game
 
 NAME = "quinito"
 
@@ -15,7 +15,18 @@ register_game(
     GameModule(
         name=NAME,
         title="Quinito",
-        setting_keys=("edition", "variants", "lives"),
+        options=(
+            GameOption(
+                "edition",
+                "l'édition : apero (doses) ou famille (vies)",
+                ("drinking", "family"),
+                default="drinking",
+            ),
+            GameOption(
+                "variants", "variantes, identifiants de rules.md séparés par des virgules (kinito variants)"
+            ),
+            GameOption("lives", "édition famille : vies au départ (5, ou 3 avec L-V3)", type=int),
+        ),
         rules=lazy("assistant.games.quinito.config", "QuinitoConfig.from_dict"),
         rulebook=lazy("assistant.games.quinito.book", "rulebook"),
         explain=lazy("assistant.games.quinito.explain", "explain"),
