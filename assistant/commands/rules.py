@@ -1,4 +1,4 @@
-"""`kinito rules --game quinito|cinquillo [...]`: the rules as this table plays them, printed or spoken."""
+"""`kinito rules --game GAME [...]`: the rules as this table plays them, printed or spoken."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", choices=game_names(), default=default_game(), help="le jeu")
     add_game_flags(parser, defaults=True)
     parser.add_argument("--players", default=PLACEHOLDER_PLAYERS, help="joueurs, séparés par des virgules")
-    parser.add_argument("--topic", default=None, help="un sujet précis (par exemple « quinito », « défi »)")
+    parser.add_argument("--topic", default=None, help="un sujet précis ; un sujet inconnu affiche la liste")
     parser.add_argument("--say", action="store_true", help="dire les règles à voix haute")
     parser.add_argument(
         "--list", action="store_true", help="lister les variantes du jeu (identifiants de rules.md)"

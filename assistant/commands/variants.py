@@ -1,17 +1,18 @@
-"""`kinito variants [--game quinito|cinquillo]`: every variant id with its one-line description."""
+"""`kinito variants [--game GAME]`: every variant id of a game with its one-line description."""
 
 from __future__ import annotations
 
 import argparse
 
 from assistant.commands.rules import variant_lines
+from assistant.registry import default_game, game_names
 
 HELP = "Lister les variantes (identifiants de rules.md) avec leur description."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--game."""
-    parser.add_argument("--game", choices=("quinito", "cinquillo"), default="quinito", help="le jeu")
+    parser.add_argument("--game", choices=game_names(), default=default_game(), help="le jeu")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,6 +1,6 @@
 """What a game flow hands back to the referee for one heard line, and the seating arithmetic it shares.
 
-A flow (quinito_flow, cinquillo_flow) maps a Parse, its speaker and the game's Expectation to
+A game's flow (assistant/games/<game>/flow.py) maps a Parse, its speaker and the game's Expectation to
 commands (applied together, or not at all) or to a sentence (a question or a refusal). It is pure.
 """
 
@@ -19,8 +19,9 @@ class Moves:
     commands: tuple[Any, ...]
     """The game commands, in order."""
     atomic: bool = True
-    """False: keep the commands applied before a refused one ("quinito à ma gauche" on a totem holder
-    still shows the quinito, then the referee asks for another target)."""
+    """False: keep the commands applied before a refused one (a special shown with its target in one
+    breath, on a player the rules protect: the special stands, then the referee asks for another
+    target)."""
 
 
 @dataclass(frozen=True)

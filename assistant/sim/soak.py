@@ -33,7 +33,7 @@ from assistant.referee.referee import Referee
 from assistant.settings.table import table_config
 from assistant.store.sqlite import SqliteStore
 
-DEFAULT_TABLE: Mapping[str, Any] = {"game": "quinito", "players": "Ana,Bruno,Chloé,David,Élodie,Jean-Marc"}
+DEFAULT_TABLE: Mapping[str, Any] = {"players": "Ana,Bruno,Chloé,David,Élodie,Jean-Marc"}
 """Six players, drinking edition (vigilance on: the heaviest parse path)."""
 
 
