@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
+from assistant.errors import UserError
 from assistant.referee.session_config import table_config
+from assistant.rules.quinito.commands import Score
 from assistant.rules.quinito.config import QuinitoConfig
+from assistant.rules.quinito.scores import CHANCE, is_legal
 
 HELP = "Dire ou afficher les règles telles que la table les a choisies."
 
@@ -25,6 +29,56 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", default=PLACEHOLDER_PLAYERS, help="joueurs, séparés par des virgules")
     parser.add_argument("--topic", default=None, help="un sujet précis (par exemple « quinito », « défi »)")
     parser.add_argument("--say", action="store_true", help="dire les règles à voix haute")
+    parser.add_argument(
+        "--odds",
+        metavar="SCORE",
+        help="quinito : la chance qu'un lancer fasse au moins SCORE (ex. 62), dans l'ordre de la table",
+    )
+    parser.add_argument("--json", action="store_true", help="avec --odds : un objet JSON")
+
+
+def odds_score(text: str) -> Score:
+    """--odds: a Q3 score written in digits ("62"), or "chance" (L-V6)."""
+    word = text.strip().casefold()
+    if word == CHANCE:
+        return CHANCE
+    value = int(word) if word.isdigit() else None
+    if value is None or not is_legal(value):
+        raise UserError(
+            f"{text} n'est pas un score de Quinito (Q3 : 31, 32, 41 ... 66, 21, ou chance).",
+            fix="kinito rules --game quinito --odds 62",
+        )
+    return value
+
+
+def odds_lines(args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
+    """Q3 coach: the sentence of `--odds SCORE` for this table's order, and its JSON form."""
+    from assistant.referee.coach import odds_sentence
+    from assistant.rules.quinito.odds import at_least
+
+    if args.game != "quinito":
+        raise UserError("--odds ne vaut que pour le quinito.", fix="kinito rules --game quinito --odds 62")
+    rules = table_config(
+        {"game": "quinito", "players": args.players, "edition": args.edition, "variants": args.variants}
+    ).rules
+    assert isinstance(rules, QuinitoConfig)
+    odds = at_least(odds_score(args.odds), rules.variants)
+    data = {
+        "score": odds.score,
+        "throws": odds.throws,
+        "of": 36,
+        "percent": odds.percent,
+        "probability": float(odds.chance),
+        "order": list(order_of(rules)),
+    }
+    return [odds_sentence(odds, printed=True)], data
+
+
+def order_of(rules: QuinitoConfig) -> tuple[int, ...]:
+    """Q3: the order the odds were counted in."""
+    from assistant.rules.quinito.scores import order
+
+    return order(rules.variants)
 
 
 def lines_for(args: argparse.Namespace) -> list[str]:
@@ -45,8 +99,14 @@ def lines_for(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the rules, and speak them with --say."""
-    lines = lines_for(args)
+    """Print the rules (or, with --odds, one chance), and speak them with --say."""
+    if getattr(args, "odds", None) is not None:
+        lines, data = odds_lines(args)
+        if args.json:
+            print(json.dumps(data, ensure_ascii=False))
+            return 0
+    else:
+        lines = lines_for(args)
     for line in lines:
         print(line)
     if args.say:
