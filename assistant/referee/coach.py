@@ -75,3 +75,24 @@ def hint(referee: Referee, who: str | None) -> list[str]:
         if cards:
             out.append(speech.say("table_accepts", cards=speech.names(cards)))
     return out
+
+
+COACH_INTENTS = frozenset({"odds", "hint", "summary"})
+"""Wake-word intents the coach answers (grammars/commands.yaml)."""
+
+
+def summary_lines(referee: Referee, with_winner: bool = True) -> list[str]:
+    """The summary of the game so far ("arbitre bilan"; at the end of a game, without the winner
+    line the referee has just said)."""
+    from assistant.referee.summary import summarize
+
+    return summarize(referee.state, referee.session.events).lines(with_winner)
+
+
+def answer(referee: Referee, parse: Parse, who: str | None) -> list[str]:
+    """One coach command: odds, hint or summary."""
+    if parse.intent == "odds":
+        return odds(referee, parse, who)
+    if parse.intent == "hint":
+        return hint(referee, who)
+    return summary_lines(referee)
