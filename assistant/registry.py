@@ -104,6 +104,16 @@ class GameModule:
     """One line per variant id the game accepts, with its description (`kinito variants`)."""
     bluff_rate: float = 0.2
     """How often a simulation bot bluffs by default."""
+    coach: Callable[[str, Any, str | None, Any, Any], Sequence[str]] | None = None
+    """(intent "odds" or "hint", parse, speaker, rules, state) -> what the coach says, or None."""
+    summary: Callable[[Any, tuple[Any, ...]], Any] | None = None
+    """(state, events) -> the game's Summary ("arbitre bilan"), or None for the plain one."""
+    odds: Callable[[Any, str], tuple[list[str], dict[str, Any]]] | None = None
+    """`kinito rules --odds SCORE`: (rules, score as typed) -> lines and JSON, or None."""
+    board_view: Callable[[Any, Any, tuple[Any, ...]], dict[str, Any]] | None = None
+    """(rules, state, events) -> the game's part of the board page's JSON, or None."""
+    describe_event: Callable[[Any], str | None] | None = None
+    """An event as one line of the board's journal (None: not shown)."""
 
     @property
     def setting_keys(self) -> tuple[str, ...]:

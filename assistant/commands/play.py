@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
 from assistant.referee.referee import Referee, Understander
+from assistant.referee.snapshot import TableObserver
 from assistant.registry import default_game, game_names
 from assistant.runtime.early import EarlyMoves
 from assistant.runtime.enrolment import enrol
@@ -30,6 +31,9 @@ from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore, default_db_path
 from assistant.voice.audio import MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate
+
+if TYPE_CHECKING:
+    from assistant.board.server import BoardServer
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
@@ -72,6 +76,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
+    )
+    parser.add_argument(
+        "--board",
+        metavar="[HOST:]PORT",
+        help="tableau en direct pour une télé ou des téléphones (8000, ou 0.0.0.0:8000 : réseau local)",
     )
 
 
@@ -132,15 +141,19 @@ def _referee(
     return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id)
 
 
-def _play_text(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
+def _play_text(
+    settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
+) -> None:
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
-    loop = LiveLoop(referee, _voice(settings, gate))
+    loop = LiveLoop(referee, _voice(settings, gate), observers=observers)
     print(f"kinito: partie n° {referee.game_id} ({store.path}).", file=sys.stderr)
     loop.run(from_text(sys.stdin, referee.config.players))
 
 
-def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
+def _play_mic(
+    settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
+) -> None:
     from assistant.understanding.parser import Parser
     from assistant.voice.listener import Listener
     from assistant.voice.models import FIX_DOWNLOAD
@@ -174,7 +187,10 @@ def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
         ) from None
     switching = SwitchingDecoder(decoder, decoder)
     loop = LiveLoop(
-        referee, voice, GrammarSwitch(switching, table.game, table.players, table.wake_word, has_word)
+        referee,
+        voice,
+        GrammarSwitch(switching, table.game, table.players, table.wake_word, has_word),
+        observers=observers,
     )
     source = microphone(settings.device, clock, loop)
     early = EarlyMoves(loop, parser)
@@ -221,15 +237,31 @@ def run(args: argparse.Namespace) -> int:
     flags = _flags(args)
     settings = load_settings(flags, args.config)
     resume = bool(flags.get("resume"))
+    board = _board(args.board) if getattr(args, "board", None) else None
+    observers: tuple[TableObserver, ...] = (board,) if board is not None else ()
     store = _open_store(settings)
     try:
         if settings.input == "text":
-            _play_text(settings, store, resume)
+            _play_text(settings, store, resume, observers)
         else:
-            _play_mic(settings, store, resume)
+            _play_mic(settings, store, resume, observers)
     except KeyboardInterrupt:
         print("\nkinito: partie enregistrée ; pour la continuer : kinito play --resume", file=sys.stderr)
         return 0
     finally:
         store.close()
+        if board is not None:
+            board.close()
     return 0
+
+
+def _board(address: str) -> BoardServer:
+    """`--board [HOST:]PORT`: start the party board; its address and QR code go to stderr."""
+    from assistant.board.qr import qr_text
+    from assistant.board.server import BoardServer, parse_address
+
+    board = BoardServer(*parse_address(address))
+    board.start()
+    print(qr_text(board.url), file=sys.stderr, end="")
+    print(f"kinito: tableau sur {board.url}", file=sys.stderr, flush=True)
+    return board

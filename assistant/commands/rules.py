@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 from typing import Any
 
 from assistant.commands.game_flags import add_game_flags, game_settings
@@ -28,6 +29,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--list", action="store_true", help="lister les variantes du jeu (identifiants de rules.md)"
     )
+    parser.add_argument(
+        "--odds",
+        metavar="SCORE",
+        help="la chance qu'un lancer fasse au moins SCORE (ex. 62), dans l'ordre de la table",
+    )
+    parser.add_argument("--json", action="store_true", help="avec --odds : un objet JSON")
 
 
 def variant_lines(game: str) -> list[str]:
@@ -37,6 +44,18 @@ def variant_lines(game: str) -> list[str]:
         keys = ", ".join(f"--{key}" for key in module.setting_keys)
         return [f"Le jeu {module.title} n'a pas de variante à identifiant : réglez-le avec {keys}."]
     return list(module.variant_lines())
+
+
+def odds_lines(args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
+    """Q3 coach: the sentence of `--odds SCORE` for this table's order, and its JSON form."""
+    module = get_game(args.game)
+    if module.odds is None:
+        raise UserError(
+            f"--odds ne vaut pas pour le jeu {module.title} : il n'a pas de dés.",
+            fix=f"kinito rules --game {default_game()} --odds 62",
+        )
+    header = {"game": module.name, "players": args.players, **game_settings(args, module.name)}
+    return module.odds(table_config(header).rules, args.odds)
 
 
 def lines_for(args: argparse.Namespace) -> list[str]:
@@ -56,8 +75,14 @@ def lines_for(args: argparse.Namespace) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Print the rules (or, with --list, the variants), and speak them with --say."""
-    lines = variant_lines(args.game) if args.list else lines_for(args)
+    """Print the rules (or, with --list, the variants; with --odds, one chance), and speak them with --say."""
+    if getattr(args, "odds", None) is not None:
+        lines, data = odds_lines(args)
+        if args.json:
+            print(json.dumps(data, ensure_ascii=False))
+            return 0
+    else:
+        lines = variant_lines(args.game) if args.list else lines_for(args)
     for line in lines:
         print(line)
     if args.say:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from assistant.referee import speech
+from assistant.referee import coach, speech
 from assistant.referee.violations import Pending, designated
 from assistant.registry import get_game
 from assistant.understanding.parse import Parse
@@ -15,10 +15,13 @@ from assistant.understanding.parse import Parse
 if TYPE_CHECKING:
     from assistant.referee.referee import Referee
 
-WAKE_INTENTS = frozenset(
-    {"rules", "standings", "whose_turn", "undo", "repeat", "penalty", "pause", "resume", "new_game"}
+WAKE_INTENTS = (
+    frozenset(
+        {"rules", "standings", "whose_turn", "undo", "repeat", "penalty", "pause", "resume", "new_game"}
+    )
+    | coach.COACH_INTENTS
 )
-"""The wake-word command intents of contracts.md."""
+"""The wake-word command intents of contracts.md, and the coach's."""
 
 
 def explain(referee: Referee, topic: str | None) -> list[str]:
@@ -81,6 +84,8 @@ def answer_command(referee: Referee, parse: Parse, who: str | None) -> list[str]
         return whose_turn(referee)
     if intent == "repeat":
         return list(referee.last) or [speech.say("nothing_to_repeat")]
+    if intent in coach.COACH_INTENTS:
+        return coach.answer(referee, parse, who)
     if referee.paused:
         return []
     if intent == "undo":

@@ -15,7 +15,7 @@ from assistant.core.clock import Clock
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
-from assistant.referee import speech
+from assistant.referee import coach, speech
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.flow import Moves, Reply
 from assistant.referee.rulebook import Rulebook
@@ -96,8 +96,9 @@ class Referee:
 
     def restart(self) -> list[str]:
         """new_game: the same table starts over."""
+        ended = coach.summary_lines(self) if self.session.entries else []  # the game left behind
         saving = self._start()
-        return self._say([speech.say("new_game"), *saving, *self._settle([])])
+        return self._say([*ended, speech.say("new_game"), *saving, *self._settle([])])
 
     # ----------------------------------------------------------------- reading
     @property
@@ -259,7 +260,10 @@ class Referee:
             return out + more
         if self.state.winner is not None:
             out = out + self._sync()
-        return out + self._prompt(before)
+        prompt = self._prompt(before)
+        if prompt and self.state.winner is not None:  # the game has just ended: its summary follows
+            prompt += coach.summary_lines(self, with_winner=False)
+        return out + prompt
 
     def _sync(self) -> list[str]:
         """Persist what the store lacks (and the end of the game); what to say about saving."""

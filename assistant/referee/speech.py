@@ -137,6 +137,20 @@ TEMPLATES: Mapping[str, str] = {
     "no_fault": "Pas de pénalité à ce jeu.",
     "standings_title": "Le compte :",
     "everyone_sips": "Tout le monde prend {amount} : cinquante et un.",
+    # The coach and the summary of the night (issue 15).
+    "odds": "{score} : {percent} de chances de faire au moins autant.",
+    "odds_nothing": "Pas d'annonce à battre : n'importe quel lancer convient.",
+    "odds_no_dice": "Pas de dés à ce jeu : je ne calcule pas de chances.",
+    "hint_free": "Pas d'annonce à battre : annonce ce que tu veux.",
+    "hint_beat": "Il faut annoncer plus que {score}.",
+    "hands_unseen": "Je ne vois pas les mains, je ne peux pas te dire quoi jouer.",
+    "table_accepts": "La table accepte {cards}.",
+    "summary_title": "Bilan de la partie.",
+    "summary_empty": "Bilan : rien n'a encore été joué.",
+    "summary_leader": "En tête : {players}, {what}.",
+    "summary_most": "Le plus de {unit} : {players}, {what}.",
+    "summary_streak": "Plus longue série d'annonces sans se faire prendre : {players}, {count} de suite.",
+    "summary_rounds": "Le plus de manches gagnées : {players}, {count}.",
 }
 """Every fixed sentence, by key."""
 

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from assistant.core.expectation import Expectation
 from assistant.referee.referee import Referee, Understander
+from assistant.referee.snapshot import TableObserver, snapshot
 from assistant.runtime.early import EarlyMoves
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import Voice
@@ -143,10 +144,18 @@ def respellings_for(
 class LiveLoop:
     """Joins hearing, the referee and the voice; thread-safe (the ticker and the hearing thread)."""
 
-    def __init__(self, referee: Referee, voice: Voice, grammar: GrammarSwitch | None = None) -> None:
+    def __init__(
+        self,
+        referee: Referee,
+        voice: Voice,
+        grammar: GrammarSwitch | None = None,
+        observers: Sequence[TableObserver] = (),
+    ) -> None:
         self.referee = referee
         self.voice = voice
         self.grammar = grammar
+        self.observers = tuple(observers)
+        """Told the table's state after each handled utterance (the party board)."""
         self._lock = threading.Lock()
         self._stop = threading.Event()
 
@@ -155,6 +164,7 @@ class LiveLoop:
         with self._lock:
             lines = list(self.referee.last)
             self._update_grammar()
+            self._notify(lines)
         return self._speak(lines)
 
     def hear(self, utterance: Utterance) -> list[str]:
@@ -162,6 +172,7 @@ class LiveLoop:
         with self._lock:
             lines = self.referee.hear(utterance.speaker, utterance.text, utterance.conf)
             self._update_grammar()
+            self._notify(lines)
         return self._speak(lines)
 
     def tick(self) -> list[str]:
@@ -169,11 +180,19 @@ class LiveLoop:
         with self._lock:
             lines = self.referee.tick()
             self._update_grammar()
+            if lines:
+                self._notify(lines)
         return self._speak(lines)
 
     def say(self, text: str) -> None:
         """Something the loop itself must say (the microphone was lost...)."""
         self._speak([text])
+
+    def _notify(self, lines: list[str]) -> None:
+        if self.observers:
+            seen = snapshot(self.referee, lines)
+            for observer in self.observers:
+                observer.update(seen)
 
     def _update_grammar(self) -> None:
         if self.grammar is not None:

@@ -45,10 +45,12 @@ def grammar_file(name: str) -> Traversable:
 
 
 def required() -> tuple[str, ...]:
-    """Every grammar file this installation needs: the shared ones and each registered game's."""
+    """Every file of grammars/ this installation needs: the shared ones and each registered game's
+    (a game keeping its grammar in its own folder, by absolute path, is not this folder's)."""
     from assistant.registry import game_names, get_game
 
-    return (*SHARED, *(get_game(name).grammar for name in game_names()))
+    games = (get_game(name).grammar for name in game_names())
+    return (*SHARED, *(name for name in games if not Path(name).is_absolute()))
 
 
 def check_grammars() -> str:

@@ -25,6 +25,10 @@ register_game(
         topics=lazy("assistant.games.cinquillo.explain", "topics"),
         simulation=lazy("assistant.games.cinquillo.bot", "simulation"),
         grammar="cinquillo.yaml",
+        coach=lazy("assistant.games.cinquillo.coach", "coach"),
+        summary=lazy("assistant.games.cinquillo.summary", "summarize"),
+        board_view=lazy("assistant.games.cinquillo.board_view", "view"),
+        describe_event=lazy("assistant.games.cinquillo.board_view", "describe"),
         variant_lines=lazy("assistant.games.cinquillo.config", "variant_lines"),
         bluff_rate=0.0,
     )

@@ -33,6 +33,11 @@ register_game(
         topics=lazy("assistant.games.quinito.explain", "topics"),
         simulation=lazy("assistant.games.quinito.bot", "simulation"),
         grammar="quinito.yaml",
+        coach=lazy("assistant.games.quinito.coach", "coach"),
+        summary=lazy("assistant.games.quinito.summary", "summarize"),
+        board_view=lazy("assistant.games.quinito.board_view", "view"),
+        describe_event=lazy("assistant.games.quinito.board_view", "describe"),
+        odds=lazy("assistant.games.quinito.coach", "printed_odds"),
         demo=lazy("assistant.games.quinito.demo", "script"),
         variant_lines=lazy("assistant.games.quinito.config", "variant_lines"),
     )

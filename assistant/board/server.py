@@ -1,0 +1,192 @@
+"""The board's web server: Starlette on uvicorn, in a thread beside the referee. Read-only.
+
+Routes (GET and HEAD only; anything else is 405, unknown paths 404):
+    /            the page            /board.js, /board.css   its script and style
+    /state       the latest JSON     /events                 server-sent events, one per change
+    /qr.svg      the page's address as a QR code
+
+The server holds no reference to the referee: it only receives snapshots through `update` (a
+TableObserver), so no request can change the game. Phones may come and go: each event stream only
+awaits the hub, and a browser's EventSource reconnects by itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import socket
+import threading
+from collections.abc import AsyncIterator, Callable
+from importlib import resources
+from typing import Any
+
+from assistant.board.hub import Hub
+from assistant.board.qr import page_url, qr_svg
+from assistant.board.view import board_view
+from assistant.errors import UserError
+from assistant.referee.snapshot import Snapshot
+
+log = logging.getLogger(__name__)
+
+DEFAULT_HOST = "127.0.0.1"
+"""contracts.md: the board binds to localhost unless a host is given."""
+KEEPALIVE_SECONDS = 15.0
+"""A comment line on an idle event stream, so proxies and phones keep (or notice losing) it."""
+START_WAIT_STEPS = 400
+"""Bounded wait for uvicorn to start: this many steps of 25 ms (10 s)."""
+STATIC: dict[str, tuple[str, str]] = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/board.js": ("board.js", "text/javascript; charset=utf-8"),
+    "/board.css": ("board.css", "text/css; charset=utf-8"),
+}
+"""The page's files (package data under assistant/board/static/) and their types."""
+SECURITY_HEADERS: dict[str, str] = {
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-cache",
+}
+"""Sent with every answer: no inline script can run even if a name slipped into markup."""
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """contracts.md `--board [HOST:]PORT`: "8000" -> ("127.0.0.1", 8000); "0.0.0.0:8000";
+    "[::1]:8000". A port of 0 lets the system choose one (printed at start)."""
+    host, _, port_text = text.strip().rpartition(":")
+    host = host.strip("[]") or DEFAULT_HOST
+    if not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
+        raise UserError(
+            f"Adresse du tableau invalide : « {text} » (un port, ou HÔTE:PORT).",
+            fix="kinito play --board 8000",
+        )
+    return host, int(port_text)
+
+
+def make_app(hub: Hub, url: str, keepalive: float = KEEPALIVE_SECONDS) -> Any:
+    """The Starlette application serving `hub` (every route GET/HEAD only)."""
+    from starlette.applications import Starlette
+    from starlette.requests import Request
+    from starlette.responses import Response, StreamingResponse
+    from starlette.routing import Route
+
+    files = resources.files("assistant.board") / "static"
+    pages = {path: (files.joinpath(name).read_bytes(), kind) for path, (name, kind) in STATIC.items()}
+    qr = qr_svg(url)
+
+    def static(path: str) -> Callable[[Request], Any]:
+        body, kind = pages[path]
+
+        async def serve(_request: Request) -> Response:
+            return Response(body, media_type=kind, headers=SECURITY_HEADERS)
+
+        return serve
+
+    async def state(_request: Request) -> Response:
+        return Response(hub.latest()[1], media_type="application/json", headers=SECURITY_HEADERS)
+
+    async def qr_code(_request: Request) -> Response:
+        return Response(qr, media_type="image/svg+xml", headers=SECURITY_HEADERS)
+
+    async def stream() -> AsyncIterator[str]:
+        version = -1
+        yield "retry: 1000\n\n"
+        while not hub.closed:
+            found = await hub.newer(version, keepalive)
+            if found is None:
+                if not hub.closed:
+                    yield ": ping\n\n"
+                continue
+            version, data = found
+            yield f"id: {version}\ndata: {data}\n\n"
+
+    async def events(_request: Request) -> StreamingResponse:
+        headers = {**SECURITY_HEADERS, "X-Accel-Buffering": "no"}
+        return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: Any) -> AsyncIterator[None]:
+        hub.bind(asyncio.get_running_loop())
+        yield
+
+    routes = [Route(path, static(path), methods=["GET"]) for path in pages]
+    routes += [
+        Route("/state", state, methods=["GET"]),
+        Route("/events", events, methods=["GET"]),
+        Route("/qr.svg", qr_code, methods=["GET"]),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)  # listening now: a second board on this port is refused here, not later
+    except OSError as error:
+        sock.close()
+        raise UserError(
+            f"Le tableau ne peut pas écouter sur {host}:{port} ({error.strerror or error}).",
+            fix="kinito play --board AUTRE_PORT (par exemple --board 8765)",
+        ) from None
+    return sock
+
+
+class BoardServer:
+    """The party board: a TableObserver that serves what it is told on http://HOST:PORT/."""
+
+    def __init__(self, host: str = DEFAULT_HOST, port: int = 8000) -> None:
+        """Bind now (a taken port is a UserError before the game starts); serve after `start`."""
+        import uvicorn
+
+        self.host = host
+        self.socket = _bind(host, port)
+        self.port: int = self.socket.getsockname()[1]
+        """The port listened on (the system's choice for port 0)."""
+        self.url = page_url(host, self.port)
+        """The address phones open (the LAN address when bound to every interface)."""
+        self.hub = Hub()
+        config = uvicorn.Config(
+            make_app(self.hub, self.url),
+            log_config=None,
+            log_level="warning",
+            access_log=False,
+            timeout_graceful_shutdown=1,
+            lifespan="on",
+        )
+        self._server = uvicorn.Server(config)
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        """Serve in a daemon thread; returns once uvicorn is listening (10 s at most)."""
+        self._thread = threading.Thread(
+            target=self._server.run, kwargs={"sockets": [self.socket]}, name="kinito-board", daemon=True
+        )
+        self._thread.start()
+        for _ in range(START_WAIT_STEPS):
+            if self._server.started or not self._thread.is_alive():
+                break
+            threading.Event().wait(0.025)
+        if not self._server.started:
+            raise UserError(f"Le tableau n'a pas démarré sur {self.url}.", fix="kinito play -v --board ...")
+
+    def update(self, snapshot: Snapshot) -> None:
+        """TableObserver: publish the table's new state (never raises into the referee)."""
+        try:
+            self.hub.publish(json.dumps(board_view(snapshot), ensure_ascii=False))
+        except Exception:  # the board must never stop the game
+            log.exception("board update failed")
+
+    def close(self) -> None:
+        """Stop serving: end every stream, let uvicorn shut down (bounded)."""
+        self.hub.close()
+        self._server.should_exit = True
+        if self._thread is not None:
+            self._thread.join(timeout=5)
+        self.socket.close()

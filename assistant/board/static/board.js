@@ -1,0 +1,234 @@
+// Kinito's party board: draws the JSON of /state and /events (server-sent events).
+// Every value that comes from the table (player names first) is set as text, never as markup.
+"use strict";
+(() => {
+  const SVG = "http://www.w3.org/2000/svg";
+  const PALETTE = ["#ffc53d", "#5ec8ff", "#ff7a9c", "#5ee0a0", "#b08cff", "#ff9a4d",
+                   "#4de3e0", "#e6e65c", "#ff5d5d", "#8fa8ff", "#c7f25c", "#f0a6ff"];
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  function count(n, one, many) {  // French: 0 and 1 take the singular
+    return `${n} ${Math.abs(n) > 1 ? many : one}`;
+  }
+
+  function colours(players) {
+    const out = new Map();
+    players.forEach((p, i) => out.set(p.name, PALETTE[i % PALETTE.length]));
+    return out;
+  }
+
+  function status(data) {
+    if (data.over) {
+      const w = data.winners;
+      return w.length > 1 ? `Égalité : ${w.join(" et ")}` : `${w[0]} gagne la partie !`;
+    }
+    if (data.paused) return "Pause";
+    if (data.game === "quinito") return data.cups.map((c) => c.status).filter(Boolean).join(" · ");
+    return data.status || "";
+  }
+
+  function renderTurn(data) {
+    $("status").textContent = status(data);
+    const dir = $("direction");
+    dir.replaceChildren();
+    if (data.game === "quinito" && !data.over) {
+      const clockwise = data.direction === 1;
+      dir.append(el("b", null, clockwise ? "↻" : "↺"), el("span", null, clockwise ? "sens horaire" : "sens inverse"));
+    }
+    document.body.classList.toggle("paused", Boolean(data.paused));
+  }
+
+  function renderSummary(data) {
+    const box = $("summary");
+    box.replaceChildren();
+    const summary = data.summary;
+    box.hidden = !summary;
+    if (!summary) return;
+    const [title, ...rest] = summary.lines;
+    box.append(el("h2", null, title));
+    for (const line of rest) box.append(el("p", null, line));
+  }
+
+  function renderCups(data) {
+    const box = $("cups");
+    box.replaceChildren();
+    box.hidden = data.game !== "quinito";
+    for (const cup of data.cups) {
+      const card = el("div", "cup");
+      card.append(el("div", "label", data.cups.length > 1 ? `Gobelet ${cup.index + 1} · annonce` : "Annonce en cours"));
+      if (cup.announced === null) {
+        card.append(el("div", "score none", "—"), el("div", "words", "Pas encore d'annonce"));
+      } else {
+        card.append(el("div", "score", cup.announced === "chance" ? "?" : cup.announced));
+        const right = el("div");
+        right.append(el("div", "words", cup.announced_text));
+        if (cup.announcer) right.append(el("div", "by", `annoncé par ${cup.announcer}`));
+        if (cup.odds !== null) right.append(el("div", "odds", `${cup.odds} % de chances de faire au moins autant`));
+        card.append(right);
+      }
+      if (data.cups.length > 1 && cup.totem) card.append(el("div", "by", `Totem : ${cup.totem}`));
+      const ladder = el("div", "ladder");
+      ladder.title = "L'ordre des scores : en vert, ce qui fait au moins l'annonce";
+      for (const step of cup.ladder) ladder.append(el("span", step.state, step.value));
+      card.append(ladder);
+      box.append(card);
+    }
+  }
+
+  function renderLayout(data) {
+    const box = $("layout");
+    box.replaceChildren();
+    box.hidden = data.game !== "cinquillo";
+    if (data.game !== "cinquillo") return;
+    const info = [`Manche ${data.round}`, `objectif ${data.target} points`];
+    if (data.stock) info.push(count(data.stock, "carte en pioche", "cartes en pioche"));
+    box.append(el("div", "info", info.join(" · ")));
+    for (const row of data.layout) {
+      const line = el("div", `row ${row.suit}`);
+      line.append(el("div", "suit", `${row.symbol} ${row.name}`));
+      for (const card of row.cards) {
+        const face = el("div", `card ${card.state}`, card.label);
+        face.title = `${card.name} de ${row.name}`;
+        if (card.state === "table") face.append(el("small", null, row.symbol));
+        line.append(face);
+      }
+      box.append(line);
+    }
+  }
+
+  function renderPlayers(data, colour) {
+    const box = $("players");
+    box.replaceChildren();
+    for (const p of data.players) {
+      const out = p.eliminated;
+      const card = el("div", `player${p.turn ? " playing" : ""}${out ? " out" : ""}`);
+      card.dataset.player = p.name;
+      const name = el("div", "name");
+      const dot = el("span", "dot");
+      dot.style.background = colour.get(p.name);
+      name.append(dot, el("span", null, p.name));
+      card.append(name);
+      if (p.lives !== undefined) {
+        const hearts = el("div", "hearts");
+        for (let i = 0; i < p.max_lives; i += 1) hearts.append(el("span", i < p.lives ? null : "lost", "♥"));
+        card.append(hearts, el("div", "extra", count(p.lives, "vie", "vies")));
+      } else if (p.doses !== undefined) {
+        const big = el("div", "big", p.doses);
+        big.append(el("span", "unit", p.doses > 1 ? "doses" : "dose"));
+        card.append(big);
+        if (p.sips) card.append(el("div", "extra", `+ ${count(p.sips, "gorgée", "gorgées")}`));
+      } else {
+        const big = el("div", "big", p.cards);
+        big.append(el("span", "unit", p.cards > 1 ? "cartes" : "carte"));
+        card.append(big, el("div", "extra", count(p.points, "point", "points")));
+        if (data.over && p.xp) card.append(el("div", "extra", `${p.xp > 0 ? "+" : ""}${p.xp} XP`));
+      }
+      if (p.totem) card.append(el("span", "badge totem", "TOTEM"));
+      if (out) card.append(el("span", "badge out", "ÉLIMINÉ"));
+      if (data.over && data.winners.includes(p.name)) card.append(el("span", "badge win", "VAINQUEUR"));
+      box.append(card);
+    }
+  }
+
+  function renderPenalty(data) {
+    const box = $("penalty");
+    box.replaceChildren();
+    const last = data.last_penalty;
+    box.hidden = !last;
+    if (!last) return;
+    box.append(el("div", "label", "Dernière pénalité"), el("div", "text", last.text), el("div", "reason", `Motif : ${last.reason_text}`));
+  }
+
+  function renderSaid(data) {
+    const box = $("said");
+    box.textContent = data.said.join(" ");
+    box.hidden = data.said.length === 0 || Boolean(data.summary);
+  }
+
+  function renderJournal(data) {
+    const box = $("journal");
+    const list = el("ol");
+    for (const line of data.journal) list.append(el("li", null, line));
+    box.replaceChildren(el("div", "label", "Derniers coups"), list);
+    box.hidden = data.journal.length === 0;
+  }
+
+  function svg(tag, attributes, text) {
+    const node = document.createElementNS(SVG, tag);
+    for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
+    if (text !== undefined) node.textContent = String(text);
+    return node;
+  }
+
+  function renderChart(data, colour) {
+    const chart = data.chart;
+    const box = $("chart");
+    box.replaceChildren();
+    $("chart-title").textContent = `La soirée · ${chart.unit}`;
+    const names = Object.keys(chart.series);
+    const steps = Math.max(1, ...names.map((n) => chart.series[n].length - 1));
+    const top = Math.max(1, ...names.flatMap((n) => chart.series[n]));
+    const [w, h, left, bottom] = [600, 260, 34, 18];
+    const x = (i) => left + (i / steps) * (w - left - 8);
+    const y = (v) => h - bottom - (v / top) * (h - bottom - 10);
+    for (const tick of [0, Math.round(top / 2), top]) {
+      box.append(svg("line", { class: "grid", x1: left, x2: w, y1: y(tick), y2: y(tick) }));
+      box.append(svg("text", { class: "axis", x: 2, y: y(tick) + 5 }, tick));
+    }
+    for (const name of names) {
+      const values = chart.series[name];  // a step line: counts change at a penalty, not in between
+      const points = values.flatMap((v, i) => (i === 0 ? [[0, v]] : [[i, values[i - 1]], [i, v]]))
+        .map(([i, v]) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+      box.append(svg("polyline", { points, fill: "none", stroke: colour.get(name), "stroke-width": 4,
+        "stroke-linejoin": "round", "stroke-linecap": "round", "vector-effect": "non-scaling-stroke" }));
+    }
+    const empty = steps === 1 && names.every((n) => chart.series[n].length === 1);
+    if (empty) box.append(svg("text", { class: "axis", x: w / 2, y: h / 2, "text-anchor": "middle" }, "La courbe commence au premier point marqué"));
+    const legend = $("legend");
+    legend.replaceChildren();
+    for (const name of names) {
+      const item = el("span");
+      const dot = el("i");
+      dot.style.background = colour.get(name);
+      item.append(dot, el("span", null, name));
+      legend.append(item);
+    }
+  }
+
+  function render(data) {
+    if (!data || !data.game) return;
+    const title = $("title");
+    title.replaceChildren(el("span", null, data.title));
+    if (data.variants.length) title.append(el("small", null, data.variants.map((v) => v.text).join(" · ")));
+    const colour = colours(data.players);
+    renderTurn(data);
+    renderSummary(data);
+    renderCups(data);
+    renderLayout(data);
+    renderPlayers(data, colour);
+    renderPenalty(data);
+    renderSaid(data);
+    renderJournal(data);
+    renderChart(data, colour);
+    document.body.dataset.moves = String(data.moves);
+    document.body.dataset.game = data.game;
+  }
+
+  function apply(text, version) {
+    render(JSON.parse(text));
+    document.body.dataset.version = version;
+  }
+
+  // The stream's first message is the table as it stands now; then one message per change.
+  const source = new EventSource("/events");  // reconnects by itself when the network or the server blinks
+  source.onmessage = (event) => { $("offline").hidden = true; apply(event.data, event.lastEventId); };
+  source.onerror = () => { $("offline").hidden = false; };
+  source.onopen = () => { $("offline").hidden = true; };
+})();

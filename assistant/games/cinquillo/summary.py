@@ -1,0 +1,35 @@
+"""Cinquillo's summary ("arbitre bilan", and at the end of a match): a fold over the events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.games.cinquillo import events as ce
+from assistant.referee.summary import Summary, top
+
+
+def summarize(state: Any, events: tuple[Any, ...]) -> Summary:
+    """C7: who leads on points, who won most rounds."""
+    players = tuple(state.players)
+    winner = state.winner
+    winners = tuple(winner) if isinstance(winner, list) else ((winner,) if winner else ())
+    played = any(not isinstance(e, ce.RoundDealt) for e in events)
+    table = state.standings()
+    points = {p: int(c["points"]) for p, c in table.items()}
+    won: dict[str, int] = {}
+    for event in events:
+        if isinstance(event, ce.RoundWon):
+            for p in event.winners:
+                won[p] = won.get(p, 0) + 1
+    leader = top(points, players)
+    return Summary(
+        played,
+        winners,
+        leader,
+        f"{leader.value} point{'s' if leader and abs(leader.value) > 1 else ''}" if leader else "",
+        None,
+        "",
+        "",
+        None,
+        top(won, players),
+    )

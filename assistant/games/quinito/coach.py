@@ -1,0 +1,76 @@
+"""Quinito's coach: the odds of one throw (Q3), said aloud ("arbitre mes chances") or printed
+(`kinito rules --odds`), and what the next announcement must beat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from assistant.errors import UserError
+from assistant.games.quinito.commands import Score
+from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.odds import Odds, at_least
+from assistant.games.quinito.scores import CHANCE, is_legal
+from assistant.referee import speech
+from assistant.referee.coach import percent_words
+from assistant.understanding.parse import Parse
+
+
+def odds_sentence(odds: Odds, printed: bool = False) -> str:
+    """Q3 coach: "Soixante-deux : quarante-quatre pour cent de chances de faire au moins autant."
+
+    `printed` (kinito rules --odds): digits and the exact count, "Soixante-deux (62) : 44 % ...".
+    """
+    name = speech.score(odds.score)
+    name = name[0].upper() + name[1:]
+    if not printed:
+        return speech.say("odds", score=name, percent=percent_words(odds.percent))
+    said = f"{name} ({odds.score})" if isinstance(odds.score, int) else name
+    line = speech.say("odds", score=said, percent=f"{odds.percent} %")
+    return f"{line[:-1]} ({odds.throws} lancers sur 36)."
+
+
+def _cup(state: Any, who: str | None) -> Any:
+    """Q13: the cup the speaker is playing on (the one awaiting them), else the first one."""
+    return next((cup for cup in state.cups if who is not None and cup.actor == who), state.cups[0])
+
+
+def coach(intent: str, parse: Parse, who: str | None, rules: QuinitoConfig, state: Any) -> list[str]:
+    """ "arbitre mes chances" (Q3: the chance one throw makes at least the score asked, or the standing
+    announcement) and "qu'est-ce que je peux jouer" (Q6: what the next announcement must beat)."""
+    bar = _cup(state, who).announced
+    if intent == "odds":
+        score = parse.score if parse.score is not None else bar
+        if score is None:
+            return [speech.say("odds_nothing")]
+        return [odds_sentence(at_least(score, rules.order))]
+    if bar is None:
+        return [speech.say("hint_free")]
+    return [speech.say("hint_beat", score=speech.score(bar))]
+
+
+def odds_score(text: str) -> Score:
+    """--odds: a Q3 score written in digits ("62"), or "chance" (L-V6)."""
+    word = text.strip().casefold()
+    if word == CHANCE:
+        return CHANCE
+    value = int(word) if word.isdigit() else None
+    if value is None or not is_legal(value):
+        raise UserError(
+            f"{text} n'est pas un score de Quinito (Q3 : 31, 32, 41 ... 66, 21, ou chance).",
+            fix="kinito rules --game quinito --odds 62",
+        )
+    return value
+
+
+def printed_odds(rules: QuinitoConfig, text: str) -> tuple[list[str], dict[str, Any]]:
+    """`kinito rules --odds SCORE`: the sentence for this table's order, and its JSON form."""
+    odds = at_least(odds_score(text), rules.order)
+    data = {
+        "score": odds.score,
+        "throws": odds.throws,
+        "of": 36,
+        "percent": odds.percent,
+        "probability": float(odds.chance),
+        "order": list(rules.order),
+    }
+    return [odds_sentence(odds, printed=True)], data

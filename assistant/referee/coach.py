@@ -1,0 +1,46 @@
+"""The coach: answers that help a player think ("arbitre mes chances", "qu'est-ce que je peux jouer").
+
+Each game answers for itself (its registry entry's `coach` and `summary`): it reads the game state and
+the engine's own tables, never a hand, since the referee sees neither dice nor cards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from assistant.referee import speech
+from assistant.referee.summary import plain_summary
+from assistant.registry import get_game
+from assistant.understanding.parse import Parse
+
+if TYPE_CHECKING:
+    from assistant.referee.referee import Referee
+
+
+def percent_words(value: int) -> str:
+    """0..100 per cent in French words: "quarante-quatre pour cent", "cent pour cent"."""
+    from assistant.understanding.numbers import french_number
+
+    words = "cent" if value == 100 else french_number(value).replace(" ", "-").replace("-et-", " et ")
+    return f"{words} pour cent"
+
+
+COACH_INTENTS = frozenset({"odds", "hint", "summary"})
+"""Wake-word intents the coach answers (grammars/commands.yaml)."""
+
+
+def summary_lines(referee: Referee, with_winner: bool = True) -> list[str]:
+    """The summary of the game so far ("arbitre bilan"; at the end of a game, without the winner
+    line the referee has just said)."""
+    summarize = get_game(referee.config.game).summary or plain_summary
+    return summarize(referee.state, referee.session.events).lines(with_winner)
+
+
+def answer(referee: Referee, parse: Parse, who: str | None) -> list[str]:
+    """One coach command: odds and hint from the game's own coach, or the summary."""
+    if parse.intent in ("odds", "hint"):
+        module = get_game(referee.config.game)
+        if module.coach is None:
+            return [speech.say("odds_no_dice")] if parse.intent == "odds" else [speech.say("hands_unseen")]
+        return list(module.coach(parse.intent, parse, who, referee.config.rules, referee.state))
+    return summary_lines(referee)

@@ -1,0 +1,114 @@
+"""The board server (issue 15): read-only (no request changes the game), names escaped as data,
+phones that come and go, and a board that binds to localhost unless told otherwise."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from assistant.board.server import BoardServer, parse_address
+from assistant.core.clock import FakeClock
+from assistant.errors import UserError
+from assistant.referee.referee import Referee
+from assistant.referee.snapshot import snapshot
+from assistant.settings.table import table_config
+
+XSS = "<script>alert(1)</script>"
+PATHS = ("/", "/board.js", "/board.css", "/state", "/events", "/qr.svg", "/admin", "/state/undo", "/api/move")
+WRITES = ("POST", "PUT", "PATCH", "DELETE")
+
+
+@pytest.fixture
+def table() -> Iterator[tuple[Referee, BoardServer]]:
+    """A referee whose moves are published to a board on 127.0.0.1, on a port the system picks."""
+    referee = Referee(table_config({"game": "quinito", "players": f"Ana,Bruno,{XSS}"}), FakeClock())
+    board = BoardServer("127.0.0.1", 0)
+    board.start()
+    board.update(snapshot(referee, referee.last))
+    try:
+        yield referee, board
+    finally:
+        board.close()
+
+
+def first_event(client: httpx.Client, url: str) -> dict[str, object]:
+    """The first `data:` message of the event stream (the table as it stands), then hang up."""
+    with client.stream("GET", url + "events", timeout=10) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line.startswith("data: "):
+                return dict(json.loads(line.removeprefix("data: ")))
+    raise AssertionError("the stream ended without a message")
+
+
+def test_no_request_changes_the_game(table: tuple[Referee, BoardServer]) -> None:
+    """Read-only: every write method on every path (known or not) is refused and changes nothing,
+    in the referee or in what the board serves."""
+    referee, board = table
+    referee.hear("Ana", "soixante deux")
+    board.update(snapshot(referee, referee.last))
+    entries = referee.session.entries
+    with httpx.Client(base_url=board.url) as client:
+        served = client.get("/state").text
+        for path in PATHS:
+            for method in WRITES:
+                answer = client.request(method, path, content=b'{"intent": "undo"}')
+                assert answer.status_code in (404, 405), (method, path, answer.status_code)
+            if path != "/events":  # a stream never ends by itself; it is read in the test below
+                assert client.get(path + "?move=undo&player=Ana").status_code in (200, 404)
+        assert client.get("/state").text == served
+    assert referee.session.entries == entries
+
+
+def test_a_name_with_markup_is_data_and_the_page_forbids_inline_script(
+    table: tuple[Referee, BoardServer],
+) -> None:
+    """XSS: the name travels as a JSON string, the page holds no table data, and the content
+    security policy allows no inline script."""
+    _, board = table
+    with httpx.Client(base_url=board.url) as client:
+        page = client.get("/")
+        state = client.get("/state")
+    assert XSS not in page.text and '<script src="/board.js"' in page.text
+    assert "script-src 'self'" in page.headers["content-security-policy"]
+    assert "'unsafe-inline'" not in page.headers["content-security-policy"]
+    assert state.headers["content-type"] == "application/json"
+    assert [p["name"] for p in state.json()["players"]] == ["Ana", "Bruno", XSS]
+
+
+def test_each_move_is_one_event_and_phones_come_and_go(table: tuple[Referee, BoardServer]) -> None:
+    """Server-sent events: a new stream starts with the table as it stands; a move published
+    reaches it; twenty phones that hang up mid-stream leave the board serving."""
+    referee, board = table
+    with httpx.Client(base_url=board.url) as client:
+        for _ in range(20):
+            assert first_event(client, board.url)["moves"] == 0
+        referee.hear("Ana", "soixante deux")
+        board.update(snapshot(referee, referee.last))
+        seen = first_event(client, board.url)
+        assert seen["moves"] == len(referee.session.events) > 0
+        assert seen["cups"][0]["announced"] == 62  # type: ignore[index]
+        assert client.get("/qr.svg").headers["content-type"] == "image/svg+xml"
+
+
+def test_board_address_defaults_to_localhost() -> None:
+    """contracts.md `--board [HOST:]PORT`: HOST defaults to 127.0.0.1; a bad address is one sentence."""
+    assert parse_address("8000") == ("127.0.0.1", 8000)
+    assert parse_address("0.0.0.0:8765") == ("0.0.0.0", 8765)
+    assert parse_address("[::1]:8000") == ("::1", 8000)
+    for bad in ("", "huit", "127.0.0.1:99999", "host:"):
+        with pytest.raises(UserError):
+            parse_address(bad)
+
+
+def test_a_taken_port_is_one_sentence() -> None:
+    """Two boards on one port: the second says which address is taken and how to fix it."""
+    first = BoardServer("127.0.0.1", 0)
+    try:
+        with pytest.raises(UserError, match="ne peut pas écouter"):
+            BoardServer("127.0.0.1", first.port)
+    finally:
+        first.socket.close()
