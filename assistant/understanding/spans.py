@@ -122,10 +122,13 @@ class Tagger:
         self._numbers = numbers
         self.wake = tuple(key(wake_word).split()) or ("arbitre",)
         table: dict[tuple[str, ...], list[Reading]] = {}
+        bodies: dict[tuple[str, ...], list[Reading]] = {}
 
-        def add(words: tuple[str, ...], reading: Reading) -> None:
+        def add(
+            words: tuple[str, ...], reading: Reading, into: dict[tuple[str, ...], list[Reading]] = table
+        ) -> None:
             if words:
-                found = table.setdefault(words, [])
+                found = into.setdefault(words, [])
                 if reading not in found:
                     found.append(reading)
 
@@ -135,7 +138,7 @@ class Tagger:
             words = tuple(key(phrase.text).split())
             add(words, Reading("phrase", phrase))
             if _has_wake(phrase) and words[: len(self.wake)] == self.wake and len(words) > len(self.wake):
-                add(words[len(self.wake) :], Reading("body", phrase))
+                add(words[len(self.wake) :], Reading("body", phrase), bodies)
         for word in grammar.skip_words:
             add(tuple(key(word).split()), Reading("skip"))
         for word in grammar.corrections:
@@ -152,7 +155,12 @@ class Tagger:
                         heard = Reading(reading.kind, reading.phrase, HOMOPHONE_CONFIDENCE, reading.value)
                         add(variant, heard)
         self.table: dict[tuple[str, ...], tuple[Reading, ...]] = {k: tuple(v) for k, v in table.items()}
-        self.longest = max((len(k) for k in self.table), default=1)
+        """Runs of words and their readings in a line without the wake word."""
+        self.command_table = dict(self.table)
+        """The same with the wake-word commands' bodies ("les scores"), for a line with the wake word."""
+        for words, readings in bodies.items():
+            self.command_table[words] = (*self.table.get(words, ()), *readings)
+        self.longest = max((len(k) for k in self.command_table), default=1)
         self.vocabulary = frozenset(w for k in exact for w in k)
         sounds: dict[str, set[str]] = {}
         for word in self.vocabulary:
@@ -196,6 +204,9 @@ class Tagger:
         """Non-overlapping spans covering every word, left to right, longest reading first."""
         keys_ = words.keys
         n = len(keys_)
+        size = len(self.wake)
+        addressed = any(tuple(keys_[i : i + size]) == self.wake for i in range(n))
+        table = self.command_table if addressed else self.table
         names = {
             start: (length, player)
             for start, length, player in (self._names(words.heard) if self._names else [])
@@ -207,7 +218,7 @@ class Tagger:
             best = 0
             readings: tuple[Reading, ...] = ()
             for size in range(min(self.longest, n - i), 0, -1):
-                found = self.table.get(tuple(keys_[i : i + size]))
+                found = table.get(tuple(keys_[i : i + size]))
                 if found is not None:
                     best, readings = size, found
                     break
