@@ -95,12 +95,13 @@ def fill(
 
 
 def _command(spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | None) -> Filled:
-    """Rule 1 (and rule 5: a body that is also a skip word, "quoi", counts only with nothing left over)."""
+    """Rule 1 (and rule 5: a body that is also a skip word, "quoi", counts only with nothing else said)."""
     leftovers = sum(1 for s in spans if s.kinds <= {"unknown", "number", "breach"})
+    others = sum(1 for s in spans if not s.kinds & {"skip", "wake", "correction", "body"})
     found: list[Reading] = [
         r
         for s in spans
-        if not ("skip" in s.kinds and leftovers)
+        if not ("skip" in s.kinds and others)
         for r in s.readings
         if r.command and usable(r, awaiting) and r.intent is not None
     ]
@@ -110,8 +111,10 @@ def _command(spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | No
     intent = next(iter(intents))
     if intent in rules.destructive or _words_before_body(spans):
         return Filled(attempt=True)
-    reading = found[-1]
-    slots = {k: v for k, v in reading.phrase.slots if k != "wake_word"} if reading.phrase else {}
+    slots: dict[str, Any] = {}
+    for reading in found:  # "arbitre bruno a triché pénalité": the player of one phrase, the word of another
+        if reading.phrase is not None:
+            slots.update((k, v) for k, v in reading.phrase.slots if k != "wake_word")
     players = [r.value for s in spans for r in s.readings if r.kind == "player"]
     if "player" not in slots and len(set(players)) == 1:
         slots["player"] = players[0]
@@ -161,6 +164,8 @@ def _move(
     weak: list[tuple[str, dict[str, Any], float]] = []
     players: list[str] = []
     unknown = 0
+    dangling = False
+    """A number said after the last correction that made no move ("... non le sept")."""
     in_breach = False
     for span in spans:
         kinds = span.kinds
@@ -173,6 +178,7 @@ def _move(
         if ("correction" in kinds and not _candidates(span, rules, awaiting)) or span.start in pause_before:
             if strong[-1]:
                 strong.append([])
+                dangling = False
             if "correction" in kinds:
                 continue
         if kinds == {"unknown"}:
@@ -182,10 +188,14 @@ def _move(
             players.extend(r.value for r in span.readings if r.kind == "player")
             continue
         found = _candidates(span, rules, awaiting)
+        if len(strong) > 1 and not strong[-1] and "number" in kinds and not found:
+            dangling = True
         if "skip" in kinds:
             weak.extend(found)
         else:
             strong[-1].extend(found)
+    if not strong[-1] and dangling:
+        return Filled(attempt=True)  # "le six de deniers ah non le sept": the correction is unfinished
     segments = [segment for segment in strong if segment]
     chosen = segments[-1] if segments else weak
     if not chosen:
