@@ -7,6 +7,7 @@ speaks what it returns; `kinito replay` feeds it a script's lines.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any, Protocol
@@ -30,8 +31,8 @@ from assistant.understanding.parse import Parse
 class Understander(Protocol):
     """The understanding layer: one transcript to one Parse."""
 
-    def parse(self, text: str) -> Parse:
-        """The meaning of `text`."""
+    def parse(self, text: str, awaiting: Collection[str] | None = None) -> Parse:
+        """The meaning of `text`; `awaiting`: what the game waits for now (None: unknown)."""
         ...
 
 
@@ -72,6 +73,10 @@ class Referee:
         self.pending: Pending | None = None
         self.saver = Saver(store, self.book.codec)
         self.marks: list[int] = []
+        self.confirming: str | None = None
+        """A destructive command said and not yet confirmed aloud ("new_game")."""
+        self._before_restart: tuple[Session[Any, Any, Any], list[int], int | None] | None = None
+        """The game a confirmed new_game replaced, so "arbitre annule" right after brings it back."""
         self._since = clock.now()
         if resume_id is not None and store is not None:
             self.session = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
@@ -95,8 +100,9 @@ class Referee:
         return self.saver.game_id
 
     def restart(self) -> list[str]:
-        """new_game: the same table starts over."""
+        """new_game: the same table starts over (undoable until a move is made in the new game)."""
         ended = coach.summary_lines(self) if self.session.entries else []  # the game left behind
+        self._before_restart = (self.session, list(self.marks), self.saver.game_id)
         saving = self._start()
         return self._say([*ended, speech.say("new_game"), *saving, *self._settle([])])
 
@@ -153,7 +159,13 @@ class Referee:
 
     def _hear(self, speaker: str | None, text: str, conf: float) -> list[str]:
         who = self.speaker_name(speaker)
-        parse = self.parser.parse(text)
+        parse = self.parser.parse(text, {e.awaiting for e in self.expectations()})
+        confirming, self.confirming = self.confirming, None
+        if confirming == "new_game" and parse.confirm:
+            return self.restart()
+        if parse.intent == "new_game":  # destructive: asked aloud first, never on one hearing
+            self.confirming = "new_game"
+            return self._say([speech.say("confirm_new_game")])
         if self.pending is not None:
             pending, self.pending = self.pending, None
             culprit = designated(parse, who, self.config.players, self.state.direction)
@@ -210,10 +222,22 @@ class Referee:
         if decision is None:
             if parse.intent in self.book.move_intents:
                 return self._prompt(None, force=True)
-            return []
+            return self._unclear(parse, who, expectations)
         if isinstance(decision, Reply):
             return [decision.sentence]
         return self.apply(decision.commands, atomic=decision.atomic)
+
+    def _unclear(self, parse: Parse, who: str | None, expectations: tuple[Expectation, ...]) -> list[str]:
+        """Never silent: the expected player (or an unattributed voice) tried a move the parser could
+        not fill; ask what was meant and restart the slowness timer (Q10). Chatter gets nothing."""
+        if not parse.attempt or parse.intent is not None:
+            return []
+        for expect in expectations:
+            if expect.player is not None and who in (None, expect.player):
+                self.restart_timer()
+                key = f"unclear_{expect.awaiting}"
+                return [speech.say(key if key in speech.TEMPLATES else "unclear")]
+        return []
 
     def apply(self, commands: tuple[Any, ...], atomic: bool = True) -> list[str]:
         """Apply commands together (all or none unless not `atomic`), persist and narrate them."""
@@ -290,6 +314,8 @@ class Referee:
         last = len(entries) - 1
         while last >= 0 and self.book.is_auto(entries[last].command):
             last -= 1
+        if last < 0 and self._before_restart is not None:
+            return self._game_back()
         if last < 0:
             return [speech.say("nothing_to_undo")]
         command = entries[last].command
@@ -302,6 +328,17 @@ class Referee:
         self._since = self.clock.now()
         saving = self._sync()
         return [speech.say("undone", what=self.book.describe(command)), *saving, *self._prompt(None)]
+
+    def _game_back(self) -> list[str]:
+        """Undo of a new game nobody has played yet: the previous game, as it was, goes on."""
+        assert self._before_restart is not None
+        session, marks, game_id = self._before_restart
+        self._before_restart = None
+        self.session, self.marks = session, marks
+        if game_id is not None:
+            self.saver.resumed(game_id, session)
+        self._since = self.clock.now()
+        return [speech.say("game_back"), *self._prompt(None, force=True)]
 
     def _say(self, lines: list[str]) -> list[str]:
         if lines:

@@ -15,7 +15,7 @@ import functools
 import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -42,6 +42,8 @@ class Phrase:
     """The grammar intent it expresses."""
     slots: Slots
     """Slot values, in template order (score, rank, suit, player, position, topic, wake_word...)."""
+    context: frozenset[str] = frozenset()
+    """hassil's `requires_context` (`awaiting`): the moments the phrase means this, empty for any moment."""
 
     @property
     def wildcard(self) -> str | None:
@@ -65,8 +67,8 @@ class Grammar:
     """Words dropped anywhere before matching."""
     wake_prefixes: tuple[str, ...]
     """Words dropped just before the wake word ("hé arbitre")."""
-    homophones: Mapping[str, str]
-    """Word as a recogniser may write it -> the grammar word it may stand for ("saint" -> "cinq")."""
+    homophones: Mapping[str, tuple[str, ...]]
+    """Words as a recogniser may write them -> the grammar words they may stand for ("saint" -> "cinq")."""
     value_words: frozenset[str]
     """Words of slot values (scores, cards, players, seats): a near miss may not change one into another."""
     carriers: tuple[str, ...]
@@ -75,6 +77,20 @@ class Grammar:
     """Intent -> the Expectation.awaiting values in which it makes sense (game intents only)."""
     respellings: Mapping[str, tuple[str, ...]]
     """Word -> spellings that sound alike, for models lacking the word (grammars/respellings.yaml)."""
+    skip_words: tuple[str, ...] = ()
+    """hassil's skip words (commands.yaml and the game's file): said around a move without changing it."""
+    hesitations: tuple[str, ...] = ()
+    """Fillers where a self-correction may start ("trente euh trente deux")."""
+    corrections: tuple[str, ...] = ()
+    """Words that take back what was just said: the value after them counts."""
+    negations: tuple[str, ...] = ()
+    """Negation words: a near miss may never add or drop one."""
+    confirm: tuple[str, ...] = ()
+    """A spoken yes (to confirm a destructive command)."""
+    destructive: frozenset[str] = frozenset()
+    """Commands that wipe the game: exact phrase only, and confirmed aloud."""
+    special_scores: Mapping[str, Any] = field(default_factory=dict)
+    """Intent -> the score it shows (Q8: quinito 21, défi 31, changement de sens 32)."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -115,6 +131,7 @@ def build(
         "intents": {**commands["intents"], **game_data["intents"]},
         "expansion_rules": {**commands.get("expansion_rules", {}), **game_data.get("expansion_rules", {})},
         "lists": lists,
+        "skip_words": [*commands.get("skip_words", ()), *game_data.get("skip_words", ())],
     }
     intents = Intents.from_dict(merged)
     phrases: list[Phrase] = []
@@ -123,9 +140,10 @@ def build(
             rules = {**intents.expansion_rules, **data.expansion_rules}
             slot_lists = {**intents.slot_lists, **data.slot_lists}
             fixed: Slots = tuple(data.slots.items())
+            context = frozenset(str(a) for a in _as_list(data.requires_context.get("awaiting")))
             for sentence in data.sentences:
                 for text, slots in _expand(sentence.expression, rules, slot_lists):
-                    phrases.append(Phrase(" ".join(text.split()), name, slots + fixed))
+                    phrases.append(Phrase(" ".join(text.split()), name, slots + fixed, context))
     awaiting = {name: frozenset(spec.get("awaiting", ())) for name, spec in game_data["intents"].items()}
     return Grammar(
         game=game,
@@ -137,7 +155,7 @@ def build(
         ),
         fillers=tuple(commands.get("fillers", ())),
         wake_prefixes=tuple(commands.get("wake_prefixes", ())),
-        homophones={str(k): str(v) for k, v in commands.get("homophones", {}).items()},
+        homophones={str(k): tuple(map(str, _as_list(v))) for k, v in commands.get("homophones", {}).items()},
         value_words=frozenset(
             word
             for slot_list in intents.slot_lists.values()
@@ -156,7 +174,21 @@ def build(
         ),
         awaiting=awaiting,
         respellings=respellings(),
+        skip_words=tuple(map(str, intents.skip_words)),
+        hesitations=tuple(map(str, commands.get("hesitations", ()))),
+        corrections=tuple(map(str, commands.get("corrections", ()))),
+        negations=tuple(map(str, commands.get("negations", ()))),
+        confirm=tuple(map(str, commands.get("confirm", ()))),
+        destructive=frozenset(map(str, commands.get("destructive", ()))),
+        special_scores=dict(game_data.get("special_scores", {})),
     )
+
+
+def _as_list(value: Any) -> list[Any]:
+    """A YAML scalar or list, as a list (None: empty)."""
+    if value is None:
+        return []
+    return list(value) if isinstance(value, list | tuple) else [value]
 
 
 def respellings() -> dict[str, tuple[str, ...]]:

@@ -60,6 +60,11 @@ class Parse:
     """True when the line began with the wake word."""
     confidence: float = 1.0
     """How close the line was to an allowed phrase (1.0 exact; lower after fuzzy snapping)."""
+    attempt: bool = False
+    """No move understood, but a move or command phrase was heard in the line (frames.py): the
+    referee may ask the expected player what was meant instead of staying silent."""
+    confirm: bool = False
+    """The line is a spoken yes ("oui", "je confirme"): confirms a destructive command."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Anything else worth keeping for the referee (never printed unless useful)."""
 

@@ -2,30 +2,34 @@
 
 Matching, in order (the first that answers wins):
 1. exact: the line's key (normalize.key, fillers dropped, respellings mapped back) is an expanded
-   grammar phrase (one dictionary lookup);
-2. Q10: a bare number, maybe after a carrier, that is no legal score -> intent score, `invalid`;
-4. homophones (grammars/commands.yaml), one word at a time, then 1 and 3 again;
-5. word snapping: unknown words of 4+ letters replaced by the closest grammar word (rapidfuzz,
-   ratio >= WORD_CUTOFF, unambiguous), then exact again (a bare number only if no number word was snapped in);
-6. a rules question with a free topic ("arbitre c'est quoi un <anything>");
-7. line snapping: the closest phrase of about the same length (ratio >= LINE_CUTOFF) whose meaning
-   is not tied with a different one and whose value words (numbers, cards, names, seats) were heard.
-Anything else is chatter: intent None, never a guess. Violations (Q11) come from vigilance.py
-when it is installed and asked for.
+   grammar phrase (one dictionary lookup), or Q10 a bare number, maybe after a carrier, that is no
+   legal score (intent score, `invalid`);
+2. spans, then frames (spans.py, frames.py): every run of words tagged with what it means (phrases,
+   skip words, corrections, players, forms of "boire", numbers), split words glued back, homophones
+   inside phrases; then the one move or command those spans fill, or none;
+3. a rules question with a free topic ("arbitre c'est quoi un <anything>");
+4. near misses, never across intents: homophones one word at a time, unknown words of 4+ letters
+   snapped to the closest grammar word, then the closest phrase of about the same length. A line of
+   one word is never snapped ("montre" is no "contre"), and a destructive command (`new_game`) is
+   only ever its exact phrase.
+Anything else is chatter: intent None, never a guess (`attempt` says whether a move phrase was heard).
+Violations (Q11) come from vigilance.py when it is asked for.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import cached_property
 from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from assistant.understanding.frames import TARGET_INTENT, Filled, Rules, fill
 from assistant.understanding.grammar import WILDCARD, Phrase, build
 from assistant.understanding.normalize import Respeller, drop_words, key, word_set
 from assistant.understanding.numbers import after_carrier, french_number, spoken_number
 from assistant.understanding.parse import Parse, Violation
+from assistant.understanding.spans import Tagger, Words
 from assistant.understanding.vigilance import Vigilance
 
 WORD_CUTOFF = 75.0
@@ -34,11 +38,13 @@ LINE_CUTOFF = 88.0
 """Minimum rapidfuzz ratio to snap a whole line (one letter wrong in 10 letters is 90)."""
 SHORT_WORD_CUTOFF = 50.0
 """The same for value words of 3 letters or less ("ub" for "un" passes; "saint" for "vingt" fails)."""
+MAX_WORDS = 40
+"""Longer lines are talk, not a move: spans and frames are not tried on them."""
 HOMOPHONE_CONFIDENCE = 0.9
 """Confidence of a line understood after replacing one homophone ("saint deux" -> "cinq deux")."""
 TIE_MARGIN = 2.0
 """Two different meanings scoring within this of each other: too close to call, no guess."""
-_HIDDEN_INTENTS = frozenset({"target"})
+_HIDDEN_INTENTS = frozenset({TARGET_INTENT})
 """Grammar intents that are no contract intent: their lines give intent None with the target filled."""
 _NO_WAKE_SLOTS = frozenset({"wake_word"})
 
@@ -65,6 +71,7 @@ class Parser:
         self.grammar = grammar
         self._respell = Respeller(respellings)
         self._fillers = word_set(grammar.fillers)
+        self._hesitations = word_set(grammar.hesitations)
         self._wake = key(wake_word) or "arbitre"
         self._wake_prefixes = word_set(grammar.wake_prefixes)
         self._carriers = sorted({key(c) for c in grammar.carriers if key(c)}, key=len, reverse=True)
@@ -73,6 +80,8 @@ class Parser:
         self.ambiguous: dict[str, tuple[Phrase, Phrase]] = {}
         self._wildcards: list[tuple[str, Phrase]] = []
         for phrase in grammar.phrases:
+            if phrase.context:
+                continue  # said only at some moments: spans and frames read it with the moment
             if phrase.wildcard:
                 prefix = key(phrase.text.split(WILDCARD)[0])
                 self._wildcards.append((prefix + " ", phrase))
@@ -83,8 +92,13 @@ class Parser:
                 self.ambiguous.setdefault(k, (known, phrase))
         self._wildcards.sort(key=lambda item: -len(item[0]))
         numbers = {w for n in range(100) for w in key(french_number(n)).split()}  # "dix" is never "six"
-        self._values = frozenset(w for v in grammar.value_words for w in key(v).split()) | numbers
-        self._homophones = {key(k): key(v) for k, v in grammar.homophones.items() if key(k) and key(v)}
+        negations = {w for n in grammar.negations for w in key(n).split()}
+        self._values = frozenset(w for v in grammar.value_words for w in key(v).split()) | numbers | negations
+        self._homophones = {
+            key(k): key(v[0])
+            for k, v in grammar.homophones.items()
+            if v and key(k) and " " not in key(k) and key(v[0])
+        }
         self._vocabulary = sorted({w for k in self.exact for w in k.split()})
         self._vocabulary_set = frozenset(self._vocabulary)
         self._by_edge: dict[tuple[str, int], list[str]] = {}
@@ -94,17 +108,87 @@ class Parser:
                 self._by_edge.setdefault((edge, len(k)), []).append(k)
         self._longest = max((len(k) for k in self.exact), default=0)
         self._vigilance = Vigilance(players, nicknames) if vigilance else None
+        finder = self._vigilance or Vigilance(players, nicknames)
+        self.tagger = Tagger(grammar, wake_word, finder.name_spans, finder.breaches_in, spoken_number)
+        self._splits = {
+            tuple(key(spelling).split()): key(word)
+            for word, spellings in grammar.respellings.items()
+            for spelling in spellings
+            if len(key(spelling).split()) > 1 and key(word)
+        }
+        self._confirm = frozenset(key(c) for c in grammar.confirm)
+        self._destructive = grammar.destructive
+        targeted = {
+            p.intent
+            for p in grammar.phrases
+            if p.intent in grammar.awaiting and any(n.startswith(("player", "position")) for n, _ in p.slots)
+        }
+        self.rules = Rules(
+            invalid_intent=grammar.invalid_numbers,
+            legal=frozenset(grammar.legal),
+            special_scores=grammar.special_scores,
+            targeted=frozenset(targeted - {TARGET_INTENT}),
+            destructive=grammar.destructive,
+        )
 
-    def parse(self, text: str) -> Parse:
-        """The meaning of one transcript; never raises on any string."""
+    def parse(self, text: str, awaiting: Collection[str] | None = None) -> Parse:
+        """The meaning of one transcript; never raises on any string.
+
+        `awaiting`: what the game waits for now (Expectation.awaiting values), for the phrases that
+        mean something only then (hassil's requires_context); None when the moment is unknown."""
         line = self._clean(text)
         addressed = line == self._wake or line.startswith(self._wake + " ")
-        found = self._match(line)
         violations = self._scan(text, addressed)
-        if found is None:
-            return Parse(text=text, addressed=addressed, violations=violations, confidence=0.0)
+        found = self._exact_or_number(drop_words(line, self._fillers), 1.0) if line else None
+        filled = Filled()
+        if found is None and line and line.count(" ") < MAX_WORDS:
+            filled = self._fill(line, awaiting)
+            if filled.frame is not None:
+                frame = filled.frame
+                return _from_slots(
+                    text, frame.intent, dict(frame.slots), frame.confidence, addressed, violations
+                )
+            found = self._match(line)
+        if found is None or (found[1] < 1.0 and found[0].intent in self._destructive):
+            return Parse(
+                text=text,
+                addressed=addressed,
+                violations=violations,
+                confidence=0.0,
+                attempt=filled.attempt,
+                confirm=line in self._confirm,
+            )
         phrase, confidence, slots = found
         return _to_parse(text, phrase, slots, confidence, addressed, violations)
+
+    def words(self, line: str) -> Words:
+        """A cleaned line cut into words: hesitations marked and dropped, split words rejoined."""
+        out = Words()
+        for word in line.split():
+            if word in self._hesitations:
+                out.pause_before.add(len(out.keys))
+                continue
+            out.keys.append(word)
+        keys_ = out.keys
+        joined: list[str] = []
+        pauses: set[int] = set()
+        i = 0
+        while i < len(keys_):
+            for size in (4, 3, 2):
+                whole = self._splits.get(tuple(keys_[i : i + size]))
+                if whole is not None:
+                    break
+            else:
+                size, whole = 1, keys_[i]
+            if i in out.pause_before:
+                pauses.add(len(joined))
+            joined.append(whole)
+            i += size
+        return self.tagger.glue(Words(joined, list(joined), pauses))
+
+    def _fill(self, line: str, awaiting: Collection[str] | None) -> Filled:
+        words = self.words(line)
+        return fill(self.tagger.tag(words), self.rules, awaiting, words.pause_before)
 
     def complete(self, text: str) -> bool:
         """Issue 4, early action: `text` is a whole phrase of the grammar and every longer phrase that
@@ -129,16 +213,16 @@ class Parser:
         return out
 
     def _clean(self, text: str) -> str:
-        words = drop_words(self._respell(key(text)), self._fillers).split()
+        words = self._respell(key(text)).split()
         while len(words) > 1 and words[0] in self._wake_prefixes and words[1] == self._wake.split()[0]:
             words = words[1:]
         return " ".join(words)
 
     def _match(self, line: str) -> tuple[Phrase, float, dict[str, Any]] | None:
-        if not line:
-            return None
-        found = self._exact_or_number(line, 1.0)
-        if found is not None or len(line) > self._longest + 8:
+        """Steps 3 and 4 of the module docstring."""
+        line = drop_words(line, self._fillers)
+        found = self._exact_or_number(line, 1.0) if line else None
+        if found is not None or len(line) > self._longest + 8 or " " not in line:
             return found or self._wildcard(line)
         for variant in self._homophone_variants(line):
             found = self._exact_or_number(variant, HOMOPHONE_CONFIDENCE)
@@ -257,7 +341,20 @@ def _to_parse(
     addressed: bool,
     violations: tuple[Violation, ...],
 ) -> Parse:
-    slots = {**dict(phrase.slots), **extra}
+    return _from_slots(
+        text, phrase.intent, {**dict(phrase.slots), **extra}, confidence, addressed, violations
+    )
+
+
+def _from_slots(
+    text: str,
+    intent: str | None,
+    slots: dict[str, Any],
+    confidence: float,
+    addressed: bool,
+    violations: tuple[Violation, ...],
+) -> Parse:
+    """The Parse of a grammar intent and its slots (a phrase's, or a frame's)."""
     rank, suit = slots.get("rank"), slots.get("suit")
     named = tuple(str(slots[s]) for s in ("player", "player2") if s in slots)
     seats = tuple(slots[s] for s in ("position", "position2") if s in slots)
@@ -265,7 +362,7 @@ def _to_parse(
     topic = None if topic == WILDCARD else topic
     return Parse(
         text=text,
-        intent=None if phrase.intent in _HIDDEN_INTENTS else phrase.intent,
+        intent=None if intent in _HIDDEN_INTENTS else intent,
         score=slots.get("score"),
         invalid=slots.get("invalid"),
         card=f"{rank}-{suit}" if rank is not None and suit is not None else None,
@@ -277,7 +374,7 @@ def _to_parse(
         topic=None if topic is None else str(topic),
         addressed=addressed or "wake_word" in slots,
         confidence=confidence,
-        extra=_extra(phrase.intent, slots),
+        extra=_extra(intent or "", slots),
     )
 
 

@@ -35,6 +35,8 @@ def phrases_for(
     }
     found: dict[str, None] = {}
     for phrase in grammar.phrases:
+        if phrase.context and awaiting is not None and awaiting not in phrase.context:
+            continue  # requires_context: said only at other moments
         if phrase.intent in allowed or phrase.intent not in grammar.awaiting:
             text = vosk_words(phrase.text.split(WILDCARD)[0])
             if text:

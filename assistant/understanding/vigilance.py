@@ -198,8 +198,12 @@ class Vigilance:
 
     def names_in(self, heard: Sequence[str]) -> list[tuple[int, str]]:
         """Q11: (position, player) for each name in `heard` (lower-case words), left to right."""
+        return [(index, player) for index, _, player in self.name_spans(heard)]
+
+    def name_spans(self, heard: Sequence[str]) -> list[tuple[int, int, str]]:
+        """(position, words used, player) for each name in `heard` (lower-case words), left to right."""
         words = [fold(word) for word in heard]
-        out: list[tuple[int, str]] = []
+        out: list[tuple[int, int, str]] = []
         index = 0
         while index < len(words):
             match = self._best_at(heard, words, index)
@@ -207,9 +211,16 @@ class Vigilance:
                 index += 1
                 continue
             player, length = match
-            out.append((index, player))
+            out.append((index, length, player))
             index += length
         return out
+
+    def breaches_in(self, heard: Sequence[str]) -> set[int]:
+        """Q11: positions of the forms of "boire" used as the verb in `heard` (lower-case words)."""
+        if self._conjugation is None:
+            return set()
+        lowered = list(heard)
+        return {index for index in range(len(lowered)) if self._conjugation.breach_at(lowered, index)}
 
     def _best_at(self, heard: Sequence[str], words: Sequence[str], index: int) -> tuple[str, int] | None:
         """The best name starting at words[index] (folded `heard`), as (player, words used), or None.

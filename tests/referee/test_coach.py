@@ -117,7 +117,8 @@ def test_new_game_says_the_summary_of_the_game_left_behind() -> None:
     r.hear("Ana", "soixante deux")
     r.hear("Bruno", "menteur")
     r.hear(None, "quarante deux")
-    said = r.hear("Chloé", "arbitre nouvelle partie")
+    assert r.hear("Chloé", "arbitre nouvelle partie") == ["Nouvelle partie ? Dites oui pour confirmer."]
+    said = r.hear("Chloé", "oui")
     assert said[:3] == [
         "Bilan de la partie.",
         "En tête : Bruno et Chloé, zéro dose.",

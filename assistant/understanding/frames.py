@@ -1,0 +1,267 @@
+"""Frames: the one move (or command) a tagged transcript fills, or none (spans.py tags it first).
+
+Rules, in order (precision first: a wrong move is worse than a missed one):
+1. A line holding the wake word is a command: exactly one command meaning must be heard (a command
+   phrase, or the wake word and a command body); words after the command lower the confidence, words
+   between the wake word and the command veto it (they may change it).
+   Destructive commands (`new_game`) are never filled here: only their exact phrase counts (parser.py).
+2. Otherwise a move: any leftover word that is no grammar word, skip word, player, form of "boire" or
+   number vetoes it ("je prends un verre d'eau", "il a quarante deux ans"); the line is then only
+   an attempt (the referee may ask) when a move phrase was heard in it. The words that follow a form
+   of "boire" up to the next phrase are its clause ("soixante cinq bois ton verre"): the breach is
+   charged (Q11) and the move still counts.
+3. A self-correction ("non", "pardon", "enfin", a hesitation between two values) starts a new segment:
+   the last segment that says a move counts ("cinquante deux euh non cinquante trois" is 53).
+4. Inside that segment every move phrase must agree: repeats are one move ("menteur menteur"); a special
+   and the score it shows are the special (Q8: "trente et un donc défi"); a pass and a score are a
+   family pass with that score (L3); anything else conflicts, and nothing is understood.
+5. A phrase that is also a skip word ("ok", "d'accord") is a move only when nothing else is said.
+6. Seats and names fill the target of the intents whose grammar phrases take one (quinito, défi);
+   a line of seats or names alone is no move, with its targets kept (Q8, Q9).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.understanding.spans import Reading, Span
+
+TARGET_INTENT = "target"
+"""The grammar intent of a bare seat or name: no move, its targets kept."""
+LEFTOVER_FACTOR = 0.9
+"""Each leftover word in a command multiplies its confidence by this (at most three count)."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The meaning filled from a line's spans."""
+
+    intent: str | None
+    """A grammar intent (TARGET_INTENT for a bare target)."""
+    slots: Mapping[str, Any] = field(default_factory=dict)
+    """score, invalid, rank, suit, player(2), position(2), self, topic..."""
+    confidence: float = 1.0
+    """The lowest confidence of the readings used, lowered by leftovers in a command."""
+
+
+@dataclass(frozen=True)
+class Filled:
+    """What filling gave: a frame, or none and whether a move was attempted."""
+
+    frame: Frame | None = None
+    """The frame, or None."""
+    attempt: bool = False
+    """No frame, but a move or command phrase was heard (the referee may ask what was meant)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The grammar facts frames need (from grammars/, through the parser)."""
+
+    invalid_intent: str | None
+    """The intent a number that is no legal value is heard as (Q10), or None."""
+    legal: frozenset[Any]
+    """The legal values of that intent's slot."""
+    special_scores: Mapping[str, Any]
+    """Intent -> the score it shows (Q8)."""
+    targeted: frozenset[str]
+    """Intents whose phrases take a seat or a player."""
+    destructive: frozenset[str]
+    """Commands only their exact phrase may give."""
+    pass_intent: str = "pass"
+    """The intent that takes a score with it in the family edition (L3)."""
+
+
+def usable(reading: Reading, awaiting: Collection[str] | None) -> bool:
+    """hassil's requires_context: a phrase tied to moments counts only when one of them is awaited."""
+    phrase = reading.phrase
+    if phrase is None or not phrase.context:
+        return True
+    return awaiting is not None and any(a in phrase.context for a in awaiting)
+
+
+def fill(
+    spans: Sequence[Span],
+    rules: Rules,
+    awaiting: Collection[str] | None = None,
+    pause_before: Collection[int] = (),
+) -> Filled:
+    """The frame the spans fill (module docstring), or why none."""
+    if any(r.kind == "wake" or (r.command and r.kind == "phrase") for s in spans for r in s.readings):
+        return _command(spans, rules, awaiting)
+    return _move(spans, rules, awaiting, pause_before)
+
+
+def _command(spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | None) -> Filled:
+    """Rule 1 (and rule 5: a body that is also a skip word, "quoi", counts only with nothing else said)."""
+    leftovers = sum(1 for s in spans if s.kinds <= {"unknown", "number", "breach"})
+    others = sum(1 for s in spans if not s.kinds & {"skip", "wake", "correction", "body"})
+    found: list[Reading] = [
+        r
+        for s in spans
+        if not ("skip" in s.kinds and others)
+        for r in s.readings
+        if r.command and usable(r, awaiting) and r.intent is not None
+    ]
+    intents = {r.intent for r in found}
+    if len(intents) != 1:
+        return Filled(attempt=bool(found))
+    intent = next(iter(intents))
+    if intent in rules.destructive or _words_before_body(spans):
+        return Filled(attempt=True)
+    slots: dict[str, Any] = {}
+    for reading in found:  # "arbitre bruno a triché pénalité": the player of one phrase, the word of another
+        if reading.phrase is not None:
+            slots.update((k, v) for k, v in reading.phrase.slots if k != "wake_word")
+    players = [r.value for s in spans for r in s.readings if r.kind == "player"]
+    if "player" not in slots and len(set(players)) == 1:
+        slots["player"] = players[0]
+    confidence = min(r.confidence for r in found) * LEFTOVER_FACTOR ** min(leftovers, 3)
+    return Filled(Frame(intent, slots, confidence))
+
+
+def _words_before_body(spans: Sequence[Span]) -> bool:
+    """Unknown words between the wake word and the command may change it ("arbitre l'ovdre des scores"
+    is no "les scores"): only words after the command are an aside ("arbitre pause deux minutes")."""
+    after_wake = False
+    for span in spans:
+        if "wake" in span.kinds:
+            after_wake = True
+        elif any(r.command for r in span.readings):
+            return False
+        elif after_wake and span.kinds <= {"unknown", "number", "breach"}:
+            return True
+    return False
+
+
+def _candidates(
+    span: Span, rules: Rules, awaiting: Collection[str] | None
+) -> list[tuple[str, dict[str, Any], float]]:
+    """The move readings of one span as (intent, slots, confidence)."""
+    out: list[tuple[str, dict[str, Any], float]] = []
+    for reading in span.readings:
+        if (
+            reading.kind == "phrase"
+            and reading.phrase is not None
+            and not reading.command
+            and usable(reading, awaiting)
+        ):
+            out.append((reading.phrase.intent, dict(reading.phrase.slots), reading.confidence))
+        elif reading.kind == "number" and rules.invalid_intent is not None:
+            value = reading.value
+            slots: dict[str, Any] = {"score": value} if value in rules.legal else {"invalid": value}
+            out.append((rules.invalid_intent, slots, reading.confidence))
+    return out
+
+
+def _move(
+    spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | None, pause_before: Collection[int]
+) -> Filled:
+    """Rules 2 to 6."""
+    strong: list[list[tuple[str, dict[str, Any], float]]] = [[]]
+    weak: list[tuple[str, dict[str, Any], float]] = []
+    players: list[str] = []
+    unknown = 0
+    dangling = False
+    """A number said after the last correction that made no move ("... non le sept")."""
+    in_breach = False
+    for span in spans:
+        kinds = span.kinds
+        if "breach" in kinds:
+            in_breach = True  # Q11: the clause of "boire" ("bois ton verre") is the breach, not chatter
+            continue
+        if kinds == {"unknown"} and in_breach:
+            continue
+        in_breach = in_breach and kinds <= {"skip", "player", "unknown"}
+        if ("correction" in kinds and not _candidates(span, rules, awaiting)) or span.start in pause_before:
+            if strong[-1]:
+                strong.append([])
+                dangling = False
+            if "correction" in kinds:
+                continue
+        if kinds == {"unknown"}:
+            unknown += 1
+            continue
+        if "player" in kinds:
+            players.extend(r.value for r in span.readings if r.kind == "player")
+            continue
+        found = _candidates(span, rules, awaiting)
+        if len(strong) > 1 and not strong[-1] and "number" in kinds and not found:
+            dangling = True
+        if "skip" in kinds:
+            weak.extend(found)
+        else:
+            strong[-1].extend(found)
+    if not strong[-1] and dangling:
+        return Filled(attempt=True)  # "le six de deniers ah non le sept": the correction is unfinished
+    segments = [segment for segment in strong if segment]
+    chosen = segments[-1] if segments else weak
+    if not chosen:
+        return Filled()
+    if unknown:
+        return Filled(attempt=any(intent != TARGET_INTENT for intent, _, _ in chosen))
+    frame = _agree(chosen, rules)
+    if frame is None:
+        return Filled(attempt=True)
+    return Filled(_with_targets(frame, players, rules))
+
+
+def _agree(found: Sequence[tuple[str, dict[str, Any], float]], rules: Rules) -> Frame | None:
+    """Rule 4: the one meaning the move phrases of a segment share, or None when they conflict."""
+    confidence = min(c for _, _, c in found)
+    moves = [(i, s) for i, s, _ in found if i != TARGET_INTENT]
+    targets = [s for i, s, _ in found if i == TARGET_INTENT]
+    if not moves:
+        return Frame(TARGET_INTENT, _merge_targets({}, targets), confidence)
+    intents = {i for i, _ in moves}
+    if len(intents) > 1:
+        specials = intents & set(rules.special_scores)
+        scores = {s.get("score") for i, s in moves if i == rules.invalid_intent}
+        if len(specials) == 1 and intents == specials | {rules.invalid_intent}:
+            special = next(iter(specials))
+            if scores != {rules.special_scores[special]}:
+                return None
+            moves = [(i, s) for i, s in moves if i == special]
+        elif intents == {rules.pass_intent, rules.invalid_intent} and len(scores) == 1:
+            moves = [
+                (rules.pass_intent, {**s, "score": next(iter(scores))})
+                for i, s in moves
+                if i == rules.pass_intent
+            ]
+        else:
+            return None
+    merged: dict[str, Any] = {}
+    for _, slots in moves:
+        for name, value in slots.items():
+            if name in merged and merged[name] != value and not name.startswith(("position", "player")):
+                return None
+            merged.setdefault(name, value)
+    return Frame(moves[0][0], _merge_targets(merged, targets), confidence)
+
+
+def _merge_targets(slots: dict[str, Any], targets: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Seats said next to a move ("quinito ... à ma gauche") join its slots."""
+    out = dict(slots)
+    for target in targets:
+        for name, value in target.items():
+            if name.startswith("position"):
+                free = "position" if "position" not in out else "position2"
+                out.setdefault(free, value)
+            else:
+                out.setdefault(name, value)
+    return out
+
+
+def _with_targets(frame: Frame, players: Sequence[str], rules: Rules) -> Frame:
+    """Rule 6: names said with a targeted move are its targets (they stay Q11 breaches)."""
+    if frame.intent not in rules.targeted or not players:
+        return frame
+    slots = dict(frame.slots)
+    for player in dict.fromkeys(players):
+        if "player" not in slots:
+            slots["player"] = player
+        elif "player2" not in slots and slots["player"] != player:
+            slots["player2"] = player
+    return Frame(frame.intent, slots, frame.confidence)
