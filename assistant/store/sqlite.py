@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, cast
 
+from assistant.paths import store_path
 from assistant.store.protocol import KINDS, Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
 
 Synchronous = Literal["OFF", "NORMAL", "FULL"]
@@ -47,13 +48,8 @@ CREATE INDEX IF NOT EXISTS games_status ON games(status, created_at);
 
 
 def default_db_path() -> Path:
-    """$KINITO_DB, else ~/.local/share/kinito/kinito.sqlite3 (XDG_DATA_HOME honoured); folder created."""
-    env = os.environ.get("KINITO_DB")
-    if env:
-        path = Path(env).expanduser()
-    else:
-        data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        path = Path(data_home) / "kinito" / "kinito.sqlite3"
+    """$KINITO_DB, else the data folder's kinito.sqlite3 (assistant.paths); its folder created."""
+    path = store_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
 

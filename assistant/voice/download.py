@@ -1,9 +1,10 @@
 """`kinito model download`: the only network access in the program.
 
-Fetches the model's zip from its publisher into `<dest>/.<name>.zip.part` (resumed with an HTTP
-Range request when a previous attempt was cut), unpacks it into a hidden temporary directory of
-`dest`, checks it against the manifest, and only then renames it into place: a cut download or a
-broken archive never leaves a half-unpacked model where `find_model` would pick it up.
+Fetches the model's zip from its publisher into `.<name>.zip.part` (in `cache`, else in `dest`;
+resumed with an HTTP Range request when a previous attempt was cut), unpacks it into a hidden
+temporary directory of `dest`, checks it against the manifest, and only then renames it into place:
+a cut download or a broken archive never leaves a half-unpacked model where `find_model` would pick
+it up.
 """
 
 from __future__ import annotations
@@ -135,6 +136,7 @@ def download_model(
     progress: TextIO | None = None,
     name: str = MODEL_NAME,
     opener: Opener = _open,
+    cache: Path | None = None,
 ) -> VerifyReport:
     """Fetch, unpack, verify and install the model as `dest/name`; returns the verification report.
 
@@ -143,8 +145,10 @@ def download_model(
     """
     manifest = load_manifest() if manifest is None else manifest
     dest.mkdir(parents=True, exist_ok=True)
+    partial = dest if cache is None else cache
+    partial.mkdir(parents=True, exist_ok=True)
     final = dest / name
-    part = fetch(url, dest / f".{name}.zip.part", progress, opener)
+    part = fetch(url, partial / f".{name}.zip.part", progress, opener)
     staging = Path(tempfile.mkdtemp(prefix=f".{name}.unpack-", dir=dest))
     try:
         try:
