@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -32,6 +33,8 @@ SUBCOMMANDS: dict[str, str] = {
     "simulate": "Simuler des parties entre robots.",
     "bench": "Mesurer les performances sur cette machine.",
     "leaderboard": "Classement XP entre les parties (C8).",
+    "history": "Lister les parties passées, les totaux de la soirée et le classement XP.",
+    "export": "Exporter les coups et les pénalités d'une partie (JSON ou CSV).",
 }
 
 
@@ -83,3 +86,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return error.exit_code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `kinito export 3 --csv | head`: the reader has what it wanted
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import textwrap
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any, NoReturn
 
@@ -121,6 +122,10 @@ def french() -> Iterator[None]:
 
 class FrenchFormatter(argparse.HelpFormatter):
     """French headings ("options :") and the default at the end of every option's help."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        """argparse's wrapping, without cutting paths and addresses at their hyphens."""
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False, break_long_words=False)
 
     def start_section(self, heading: str | None) -> None:
         """French typography: a space before the colon argparse adds."""

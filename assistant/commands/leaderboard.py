@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from assistant.paths import store_path
 from assistant.store.sqlite import SqliteStore, default_db_path
 
 HELP = "Classement XP entre les parties (C8)."
@@ -12,9 +13,7 @@ HELP = "Classement XP entre les parties (C8)."
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--json and --db."""
-    parser.add_argument(
-        "--db", default=None, help="fichier SQLite (défaut : $KINITO_DB ou ~/.local/share/kinito)"
-    )
+    parser.add_argument("--db", default=None, help=f"fichier SQLite (défaut : {store_path()})")
     parser.add_argument("--json", action="store_true", help="un objet JSON sur stdout")
 
 

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from assistant.errors import UserError
+from assistant.paths import cache_dir
 from assistant.voice.download import download_model
 from assistant.voice.models import (
     MANIFEST_PATH,
@@ -28,7 +29,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="action", metavar="ACTION", required=True, title="actions", help="download, verify ou path"
     )
     download = actions.add_parser("download", help="télécharger, vérifier et installer le modèle")
-    download.add_argument("--dest", type=Path, help="dossier où l'installer (défaut : models/ du projet)")
+    download.add_argument(
+        "--dest", type=Path, help=f"dossier où l'installer (défaut : {default_download_dir()})"
+    )
     download.add_argument("--url", default=MODEL_URL, help=f"adresse du zip (défaut {MODEL_URL})")
     download.add_argument("--force", action="store_true", help="retélécharger même s'il est déjà complet")
     verify = actions.add_parser("verify", help="vérifier chaque fichier du modèle (tailles et sha256)")
@@ -63,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.force and existing.is_dir() and verify_model(existing, manifest, hashes=False).complete:
         print(f"{existing} : déjà présent et complet (--force pour le retélécharger).")
         return 0
-    report = download_model(dest, args.url, manifest, progress=sys.stderr)
+    report = download_model(dest, args.url, manifest, progress=sys.stderr, cache=cache_dir())
     if not report.complete:  # download_model raises first; kept as a guard
         raise UserError(report.summary(), fix="kinito model download")
     _report(report)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
+from assistant.paths import store_path, user_config_file
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
 from assistant.registry import default_game, game_names
@@ -57,7 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_flags(parser)
     parser.add_argument("--slow", help="secondes avant une faute de lenteur, ou off")
     parser.add_argument("--wake-word", dest="wake_word", help="le mot qui s'adresse à l'arbitre (arbitre)")
-    parser.add_argument("--config", help="fichier de réglages TOML (défaut ./kinito.toml)")
+    parser.add_argument(
+        "--config", help=f"fichier de réglages TOML (défaut : ./kinito.toml, puis {user_config_file()})"
+    )
     parser.add_argument("--model", help="dossier du modèle Vosk")
     parser.add_argument("--device", help="micro : numéro ou nom du périphérique")
     parser.add_argument(
@@ -65,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="speaker_model",
         help="dossier de vosk-model-spk : chacun enregistre sa voix, les fautes sont attribuées à la voix",
     )
-    parser.add_argument("--db", help="fichier SQLite des parties")
+    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
     parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
     parser.add_argument("--input", choices=("mic", "text"), help="micro (défaut) ou texte (lignes sur stdin)")
     parser.add_argument(
@@ -102,6 +105,7 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
 
 def _model(settings: PlaySettings) -> Any:
     """The Vosk model: found, or fetched where it can be; one sentence when neither works."""
+    from assistant.paths import cache_dir
     from assistant.voice.download import download_model
     from assistant.voice.models import default_download_dir, find_model
     from assistant.voice.recognizer import load_model
@@ -113,7 +117,7 @@ def _model(settings: PlaySettings) -> Any:
             raise
         print("kinito: modèle vocal absent, téléchargement…", file=sys.stderr)
         try:
-            path = download_model(default_download_dir(), progress=sys.stderr).model
+            path = download_model(default_download_dir(), progress=sys.stderr, cache=cache_dir()).model
         except (UserError, OSError):
             raise UserError(MODEL_UNAVAILABLE) from None
     return load_model(path)

@@ -16,6 +16,7 @@ from typing import Any
 from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import ConfigError, comma_list
 from assistant.errors import UserError
+from assistant.progress import progress_bar
 from assistant.registry import default_game, game_names, get_game
 from assistant.sim import simulate as sim
 from assistant.store.protocol import GameStore
@@ -92,7 +93,11 @@ def run(args: argparse.Namespace) -> int:
                 "players": state.standings(),
             }
         else:
-            report = sim.run(_settings(args), args.games, store, on_move, args.verbose_games)
+            stream = None if args.progress else sys.stderr  # the kill test reads bare "move N" lines
+            with progress_bar(stream, args.games, "simulation", " partie") as bar:
+                report = sim.run(
+                    _settings(args), args.games, store, on_move, args.verbose_games, on_game=bar.update
+                )
             report["db"] = args.db
     except ConfigError as error:
         raise UserError(str(error)) from error

@@ -148,7 +148,11 @@ class Referee:
     def hear(self, speaker: str | None, text: str, conf: float = 1.0) -> list[str]:
         """One recognised line from `speaker` (None: unattributed) → the sentences to say."""
         count = len(self.session.entries)
-        lines = self._hear(speaker, text, conf)
+        self.saver.heard = f"{speaker or 'table'}: {text}"  # saved with the moves it causes
+        try:
+            lines = self._hear(speaker, text, conf)
+        finally:
+            self.saver.heard = None
         self._mark(count)
         return lines
 

@@ -9,6 +9,7 @@ resumes from the last move saved).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from assistant.core.codec import Codec
@@ -27,10 +28,14 @@ class Saver:
         self._rows = 0  # entries the store holds for this game, as far as we know
         self._good = 0  # how many of them are a prefix of the session's log
         self._failing = False
+        self.heard: str | None = None
+        """The line being heard ("Ana: soixante deux"): the moves it causes are saved with it."""
+        self._words: dict[int, str | None] = {}  # entry index -> the line that caused it
 
     def start(self, kind: Kind, config: Mapping[str, Any]) -> list[str]:
         """A new game in the store; on failure the game is played unsaved."""
         self.game_id, self._rows, self._good = None, 0, 0
+        self._words = {}
         if self.store is None:
             return []
         try:
@@ -43,10 +48,12 @@ class Saver:
         """The game was rebuilt from the store: it holds exactly this session's log."""
         self.game_id = game_id
         self._rows = self._good = len(session.entries)
+        self._words = dict.fromkeys(range(len(session.entries)))  # what was heard before is stored
 
     def undone(self, keep: int) -> None:
         """Only the first `keep` entries of the stored log still belong to the game."""
         self._good = min(self._good, keep)
+        self._words = {i: words for i, words in self._words.items() if i < keep}
 
     def sync(
         self, session: Session[Any, Any, Any], winner: Any = None, xp: Mapping[str, int] | None = None
@@ -54,13 +61,19 @@ class Saver:
         """Make the store hold exactly the session's log (and its end); what to say about it."""
         if self.store is None or self.game_id is None:
             return []
+        for index in range(len(self._words), len(session.entries)):  # the keys are always 0..n-1
+            self._words[index] = self.heard  # a new entry: caused by the line heard now
         try:
             if self._rows > self._good:
                 self.store.truncate(self.game_id, self._good)
                 self._rows = self._good
             missing = session.entries[self._good :]
             if missing:
-                self.store.extend(self.game_id, [encode_entry(self.codec, e) for e in missing])
+                stored = [
+                    replace(encode_entry(self.codec, e), heard=self._words.get(self._good + i))
+                    for i, e in enumerate(missing)
+                ]
+                self.store.extend(self.game_id, stored)
                 self._rows = self._good = len(session.entries)
             if winner is not None:
                 self.store.finish(self.game_id, winner)

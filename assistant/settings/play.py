@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import Any, Literal
 
 from assistant.errors import UserError
+from assistant.paths import CONFIG_NAME, user_config_file
 from assistant.settings.table import TableConfig, header_keys, table_config
 
 InputKind = Literal["mic", "text"]
-CONFIG_NAME = "kinito.toml"
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "speaker_model"}
 )
@@ -52,8 +52,8 @@ class PlaySettings:
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
     """Where a settings file is looked for, first found wins."""
     here = Path.cwd() if cwd is None else cwd
-    user = Path.home() if home is None else home
-    return [here / CONFIG_NAME, user / ".config" / "kinito" / CONFIG_NAME]
+    user = user_config_file() if home is None else home / ".config" / "kinito" / CONFIG_NAME
+    return [here / CONFIG_NAME, user]
 
 
 def read_toml(path: Path) -> dict[str, Any]:

@@ -162,14 +162,18 @@ def run(
     on_move: Callable[[int], None] | None = None,
     verbose: bool = False,
     clock: Callable[[], float] = time.perf_counter,
+    on_game: Callable[[], object] | None = None,
 ) -> dict[str, Any]:
-    """Play `games` games and return the report `kinito simulate --json` prints."""
+    """Play `games` games and return the report `kinito simulate --json` prints; `on_game()` is called
+    after each game (the progress bar)."""
     tally = Tally()
     bound = driver(settings)
     start = clock()
     for index in range(games):
         outcome, _ = play_one(settings, index, store, on_move, bound)
         tally.add(index, outcome, verbose)
+        if on_game is not None:
+            on_game()
     seconds = clock() - start
     report: dict[str, Any] = {
         "game": settings.kind,

@@ -63,7 +63,10 @@ class MemoryStore:
         """Several moves at once (all or none: each is JSON-checked before any is kept)."""
         game = self._get(game_id)
         copies = [
-            StoredEntry(json.loads(json.dumps(e.command)), json.loads(json.dumps(e.events))) for e in entries
+            StoredEntry(
+                json.loads(json.dumps(e.command)), json.loads(json.dumps(e.events)), e.heard, self._now()
+            )
+            for e in entries
         ]
         game.entries.extend(copies)
 

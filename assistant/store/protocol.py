@@ -9,7 +9,7 @@ its tail, resume folds it again (`resume`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, NamedTuple, Protocol
 
 from assistant.core.codec import JSON, Codec
@@ -38,6 +38,11 @@ class StoredEntry:
     """The command, as its game's codec encodes it."""
     events: JSON
     """The list of events it caused, encoded likewise."""
+    heard: str | None = None
+    """The line heard that caused it, "SPEAKER: words" (None: a silence, a simulation, or not kept)."""
+    at: float | None = field(default=None, compare=False)
+    """Wall-clock seconds when the store saved it; set by the store (None in files older than this).
+    Not part of the entry's identity: the same move saved twice is the same move."""
 
 
 @dataclass(frozen=True)

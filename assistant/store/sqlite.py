@@ -12,12 +12,37 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal, cast
 
-from assistant.store.protocol import Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
+from assistant.paths import store_path
+from assistant.store.protocol import Kind, Standing, Status, StoredEntry, StoredGame, StoreError, Winner
 
 Synchronous = Literal["OFF", "NORMAL", "FULL"]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One stored game without its moves (`kinito history`)."""
+
+    id: int
+    """The store's id for this game."""
+    kind: Kind
+    """The registered game's name."""
+    config: dict[str, Any]
+    """The table settings (a simulated game's include a "sim" object)."""
+    status: Status
+    """playing or finished."""
+    winner: Winner
+    """A name, a list for a draw, or None."""
+    created_at: float
+    """Wall-clock seconds when it started."""
+    finished_at: float | None
+    """Wall-clock seconds when it finished, or None."""
+    moves: int
+    """How many moves are stored."""
+
 
 _GAMES_TABLE = """
 CREATE TABLE IF NOT EXISTS games (
@@ -47,6 +72,14 @@ CREATE TABLE IF NOT EXISTS xp (
     PRIMARY KEY (game_id, player)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS games_status ON games(status, created_at);
+CREATE TABLE IF NOT EXISTS heard (
+    game_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    at REAL NOT NULL,
+    words TEXT,
+    PRIMARY KEY (game_id, seq),
+    FOREIGN KEY (game_id, seq) REFERENCES entries(game_id, seq) ON DELETE CASCADE
+) WITHOUT ROWID;
 """
 )
 SCHEMA_VERSION = 2
@@ -84,14 +117,13 @@ def _migrate(db: sqlite3.Connection) -> None:
         db.execute("PRAGMA foreign_keys=ON")
 
 
+"""`heard` (added after the first files were written; created when an older file is opened): when each
+move was saved and the words that caused it, beside `entries` so the log itself is unchanged."""
+
+
 def default_db_path() -> Path:
-    """$KINITO_DB, else ~/.local/share/kinito/kinito.sqlite3 (XDG_DATA_HOME honoured); folder created."""
-    env = os.environ.get("KINITO_DB")
-    if env:
-        path = Path(env).expanduser()
-    else:
-        data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-        path = Path(data_home) / "kinito" / "kinito.sqlite3"
+    """$KINITO_DB, else the data folder's kinito.sqlite3 (assistant.paths); its folder created."""
+    path = store_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
 
@@ -206,6 +238,7 @@ class SqliteStore:
             )
             for e in entries
         ]
+        now = self._now()
         with self._write() as db:
             found = db.execute(
                 "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = ?) "
@@ -218,6 +251,10 @@ class SqliteStore:
             db.executemany(
                 "INSERT INTO entries (game_id, seq, command, events) VALUES (?, ?, ?, ?)",
                 [(game_id, first + i, command, events) for i, (command, events) in enumerate(rows)],
+            )
+            db.executemany(
+                "INSERT INTO heard (game_id, seq, at, words) VALUES (?, ?, ?, ?)",
+                [(game_id, first + i, now, e.heard) for i, e in enumerate(entries)],
             )
 
     def truncate(self, game_id: int, keep: int) -> None:
@@ -235,12 +272,16 @@ class SqliteStore:
         if not rows:
             raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
         gid, kind, config, status, winner, created_at, finished_at = rows[0]
-        entries = self._read("SELECT command, events FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
+        entries = self._read(
+            "SELECT e.command, e.events, h.words, h.at FROM entries e LEFT JOIN heard h"
+            " ON h.game_id = e.game_id AND h.seq = e.seq WHERE e.game_id = ? ORDER BY e.seq",
+            (game_id,),
+        )
         return StoredGame(
             id=int(gid),
             kind=kind,
             config=json.loads(config),
-            entries=tuple(StoredEntry(json.loads(c), json.loads(e)) for c, e in entries),
+            entries=tuple(StoredEntry(json.loads(c), json.loads(e), w, a) for c, e, w, a in entries),
             status=status,
             winner=None if winner is None else json.loads(winner),
             created_at=float(created_at),
@@ -280,6 +321,26 @@ class SqliteStore:
             "ORDER BY SUM(delta) DESC, player"
         )
         return [Standing(str(p), int(x), int(g)) for p, x, g in rows]
+
+    def games(self) -> list[GameSummary]:
+        """Every game with its number of moves, oldest first (`kinito history`)."""
+        rows = self._read(
+            "SELECT g.id, g.kind, g.config, g.status, g.winner, g.created_at, g.finished_at,"
+            " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id) FROM games g ORDER BY g.id"
+        )
+        return [
+            GameSummary(
+                int(gid),
+                kind,
+                json.loads(config),
+                status,
+                None if winner is None else json.loads(winner),
+                float(created),
+                None if finished is None else float(finished),
+                int(moves),
+            )
+            for gid, kind, config, status, winner, created, finished, moves in rows
+        ]
 
     def game_ids(self) -> list[int]:
         """Every game id, oldest first."""

@@ -8,7 +8,6 @@ replace one probe and see exactly which missing thing is named and which command
 from __future__ import annotations
 
 import importlib.util
-import os
 import sqlite3
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -17,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import UserError
+from assistant.paths import store_path
 from assistant.understanding.grammar_files import FIX_REINSTALL, check_grammars
 from assistant.voice.models import FIX_DOWNLOAD, find_model, load_manifest, verify_model
 from assistant.voice.tts import INSTALL_ESPEAK, VoiceInfo, choose_voice, espeak_voices
@@ -57,15 +57,6 @@ class Check:
     """Whether a failure keeps `kinito play` from starting (a checksum warning does not)."""
 
 
-def default_store_path(env: Mapping[str, str] | None = None) -> Path:
-    """The SQLite store: $KINITO_DB, else $XDG_DATA_HOME (~/.local/share)/kinito/kinito.sqlite3."""
-    env = os.environ if env is None else env
-    if env.get("KINITO_DB"):
-        return Path(env["KINITO_DB"]).expanduser()
-    data = Path(env["XDG_DATA_HOME"]) if env.get("XDG_DATA_HOME") else Path.home() / ".local" / "share"
-    return data / "kinito" / "kinito.sqlite3"
-
-
 def _load_sounddevice() -> Any:
     import sounddevice
 
@@ -91,8 +82,8 @@ class Probes:
     """French voices of espeak-ng (raises UserError when the program is missing)."""
     find_model: Callable[[str | None], Path] = find_model
     """Locate the Vosk model (raises UserError when absent)."""
-    store_path: Callable[[], Path] = default_store_path
-    """Where the SQLite store lives."""
+    store_path: Callable[[], Path] = store_path
+    """Where the SQLite store lives (assistant.paths)."""
     grammars: Callable[[], str] = check_grammars
     """Read every grammar file shipped with kinito; says where (raises UserError when one is missing)."""
 

@@ -1,9 +1,10 @@
 """`kinito model download`: the only network access in the program.
 
-Fetches the model's zip from its publisher into `<dest>/.<name>.zip.part` (resumed with an HTTP
-Range request when a previous attempt was cut), unpacks it into a hidden temporary directory of
-`dest`, checks it against the manifest, and only then renames it into place: a cut download or a
-broken archive never leaves a half-unpacked model where `find_model` would pick it up.
+Fetches the model's zip from its publisher into `.<name>.zip.part` (in `cache`, else in `dest`;
+resumed with an HTTP Range request when a previous attempt was cut), unpacks it into a hidden
+temporary directory of `dest`, checks it against the manifest, and only then renames it into place:
+a cut download or a broken archive never leaves a half-unpacked model where `find_model` would pick
+it up.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import dataclasses
 import http.client
 import shutil
 import tempfile
-import time
 import urllib.error
 import urllib.request
 import zipfile
@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 from typing import BinaryIO, TextIO
 
 from assistant.errors import UserError
+from assistant.progress import progress_bar
 from assistant.voice.models import (
     FIX_DOWNLOAD,
     MODEL_NAME,
@@ -39,33 +40,6 @@ Opener = Callable[[urllib.request.Request, float], BinaryIO]
 def _open(request: urllib.request.Request, timeout: float) -> BinaryIO:
     response: BinaryIO = urllib.request.urlopen(request, timeout=timeout)
     return response
-
-
-class ProgressBar:
-    """A one-line progress bar on a text stream (stderr), redrawn at most every 0.1 s."""
-
-    def __init__(self, stream: TextIO | None, total: int | None, done: int = 0) -> None:
-        self.stream = stream
-        self.total = total
-        self.done = done
-        self._last = 0.0
-
-    def advance(self, count: int, final: bool = False) -> None:
-        """Account for `count` more bytes and redraw if it is time."""
-        self.done += count
-        now = time.monotonic()
-        if self.stream is None or (not final and now - self._last < 0.1):
-            return
-        self._last = now
-        mb = self.done / 1e6
-        if self.total:
-            ratio = min(1.0, self.done / self.total)
-            bar = "#" * int(ratio * 30)
-            line = f"\r[{bar:<30}] {ratio:4.0%} {mb:6.1f}/{self.total / 1e6:.1f} Mo"
-        else:
-            line = f"\r{mb:6.1f} Mo"
-        self.stream.write(line + ("\n" if final else ""))
-        self.stream.flush()
 
 
 def fetch(url: str, part: Path, progress: TextIO | None, opener: Opener = _open, timeout: float = 30) -> Path:
@@ -93,18 +67,22 @@ def fetch(url: str, part: Path, progress: TextIO | None, opener: Opener = _open,
             offset = 0  # the server ignored Range: start over
         length = getattr(response, "headers", {}).get("Content-Length")
         total = offset + int(length) if length is not None else None
-        bar = ProgressBar(progress, total, offset)
+        done = offset
+        name = url.rsplit("/", 1)[-1]
         try:
-            with part.open("ab" if offset else "wb") as out:
+            with (
+                part.open("ab" if offset else "wb") as out,
+                progress_bar(progress, total, name, "o", offset, in_bytes=True) as bar,
+            ):
                 while block := response.read(BLOCK):
                     out.write(block)
-                    bar.advance(len(block))
+                    done += len(block)
+                    bar.update(len(block))
         except (OSError, http.client.HTTPException) as error:
             raise UserError(
-                f"Le téléchargement s'est interrompu à {bar.done} octets ({error}).",
+                f"Le téléchargement s'est interrompu à {done} octets ({error}).",
                 fix=f"{FIX_DOWNLOAD} (il reprendra là où il s'est arrêté)",
             ) from error
-        bar.advance(0, final=True)
     if total is not None and part.stat().st_size != total:
         raise UserError(
             f"Le téléchargement s'est interrompu ({part.stat().st_size} octets sur {total}).",
@@ -135,6 +113,7 @@ def download_model(
     progress: TextIO | None = None,
     name: str = MODEL_NAME,
     opener: Opener = _open,
+    cache: Path | None = None,
 ) -> VerifyReport:
     """Fetch, unpack, verify and install the model as `dest/name`; returns the verification report.
 
@@ -143,8 +122,10 @@ def download_model(
     """
     manifest = load_manifest() if manifest is None else manifest
     dest.mkdir(parents=True, exist_ok=True)
+    partial = dest if cache is None else cache
+    partial.mkdir(parents=True, exist_ok=True)
     final = dest / name
-    part = fetch(url, dest / f".{name}.zip.part", progress, opener)
+    part = fetch(url, partial / f".{name}.zip.part", progress, opener)
     staging = Path(tempfile.mkdtemp(prefix=f".{name}.unpack-", dir=dest))
     try:
         try:

@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import assistant
 from assistant.errors import UserError
+from assistant.paths import CHECKOUT_MODELS, models_dir, user_models_dir
 
 MODEL_NAME = "vosk-model-small-fr-0.22"
 MODEL_URL = f"https://alphacephei.com/vosk/models/{MODEL_NAME}.zip"
 MANIFEST_PATH = Path(__file__).with_name(f"{MODEL_NAME}.sha256")
-PROJECT_MODELS = Path(assistant.__file__).resolve().parents[1] / "models"
+PROJECT_MODELS = CHECKOUT_MODELS
 """`models/` next to the package, in a source checkout."""
 FIX_DOWNLOAD = "kinito model download"
 
@@ -166,10 +166,11 @@ def vosk_cache_dirs(env: Mapping[str, str]) -> list[Path]:
 
 
 def default_model_dirs(env: Mapping[str, str] | None = None, cwd: Path | None = None) -> list[Path]:
-    """Places searched when no model is named: project models/, ./models/, then Vosk's caches."""
+    """Places searched when no model is named: project models/, ./models/, kinito's data folder
+    (assistant.paths), then Vosk's caches."""
     env = os.environ if env is None else env
     here = Path.cwd() if cwd is None else cwd
-    roots = [PROJECT_MODELS, here / "models", *vosk_cache_dirs(env)]
+    roots = [PROJECT_MODELS, here / "models", user_models_dir(), *vosk_cache_dirs(env)]
     unique: list[Path] = []
     for root in roots:
         if root / MODEL_NAME not in unique:
@@ -177,11 +178,10 @@ def default_model_dirs(env: Mapping[str, str] | None = None, cwd: Path | None = 
     return unique
 
 
-def default_download_dir(env: Mapping[str, str] | None = None) -> Path:
-    """Where `kinito model download` unpacks by default: the checkout's models/, else Vosk's cache."""
-    if (PROJECT_MODELS.parent / "pyproject.toml").is_file():
-        return PROJECT_MODELS
-    return vosk_cache_dirs(os.environ if env is None else env)[-1]
+def default_download_dir() -> Path:
+    """Where `kinito model download` unpacks by default: the checkout's models/, else kinito's data
+    folder (assistant.paths)."""
+    return models_dir()
 
 
 def _named(path: Path, origin: str) -> Path:
@@ -201,9 +201,9 @@ def find_model(
     """The Vosk model directory to use.
 
     Order: `explicit` (--model), env KINITO_MODEL, `configured` (a config file's model key), then
-    models/vosk-model-small-fr-0.22 in the project and in the current directory, then Vosk's own
-    caches (VOSK_MODEL_PATH, /usr/share/vosk, ~/.cache/vosk). A model named explicitly (the first
-    three) must exist: no silent fallback to another one.
+    models/vosk-model-small-fr-0.22 in the project, in the current directory and in kinito's data
+    folder, then Vosk's own caches (VOSK_MODEL_PATH, /usr/share/vosk, ~/.cache/vosk). A model named
+    explicitly (the first three) must exist: no silent fallback to another one.
     """
     env = os.environ if env is None else env
     if explicit:

@@ -17,6 +17,7 @@ entries = st.builds(
     StoredEntry,
     command=st.dictionaries(st.text(min_size=1, max_size=5), json_scalars, max_size=3),
     events=st.lists(st.dictionaries(st.text(min_size=1, max_size=5), json_scalars, max_size=3), max_size=3),
+    heard=st.none() | st.text(max_size=12),
 )
 operations = st.lists(
     st.tuples(

@@ -182,11 +182,6 @@ def test_missing_grammars_block_play_and_name_the_reinstall(healthy: Probes) -> 
     assert not can_play(checks)
 
 
-def test_store_path_from_env() -> None:
-    assert doctor.default_store_path({"KINITO_DB": "/x/y.sqlite3"}) == Path("/x/y.sqlite3")
-    assert doctor.default_store_path({"XDG_DATA_HOME": "/d"}) == Path("/d/kinito/kinito.sqlite3")
-
-
 def test_cli_json_is_only_json_and_exit_code_follows_ok(tmp_path: Path) -> None:
     """Runs the real checks of this machine: whatever they find, stdout is JSON and the code agrees."""
     env = {"KINITO_DB": str(tmp_path / "k.sqlite3"), "PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}

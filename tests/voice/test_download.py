@@ -123,6 +123,21 @@ def test_hash_mismatch_is_installed_and_reported(server: tuple[str, type[_Handle
     assert (tmp_path / NAME / "am/final.mdl").is_file()
 
 
+def test_a_cut_download_waits_in_the_cache_not_beside_the_models(
+    server: tuple[str, type[_Handler]], tmp_path: Path
+) -> None:
+    url, handler = server
+    dest, cache = tmp_path / "models", tmp_path / "cache"
+    handler.cut_at = 40_000
+    with pytest.raises(UserError, match="interrompu"):
+        download_model(dest, url, _manifest(FILES), cache=cache)
+    assert list(dest.iterdir()) == []
+    assert (cache / f".{NAME}.zip.part").stat().st_size == 40_000
+    handler.cut_at = None
+    assert download_model(dest, url, _manifest(FILES), cache=cache).model == dest / NAME
+    assert handler.ranges == [None, "bytes=40000-"] and list(cache.iterdir()) == []
+
+
 def test_interrupted_download_leaves_no_model_then_resumes(
     server: tuple[str, type[_Handler]], tmp_path: Path
 ) -> None:

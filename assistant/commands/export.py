@@ -1,0 +1,146 @@
+"""`kinito export GAME [--json|--csv] [--db FILE]`: one stored game's moves and penalties.
+
+Each move comes with the time it was saved and the line heard that caused it ("Ana: soixante
+trois"), so a dispute ("I never said 63!") is settled from the file. GAME is a game number (see
+`kinito history`) or `dernier` for the latest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+from datetime import datetime
+from typing import Any
+
+from assistant.errors import UserError
+from assistant.paths import store_path
+from assistant.store.protocol import StoredEntry, StoredGame
+from assistant.store.sqlite import SqliteStore, default_db_path
+
+HELP = "Exporter les coups et les pénalités d'une partie (JSON ou CSV)."
+LATEST = ("dernier", "derniere", "last")
+CSV_COLUMNS = ("coup", "heure", "entendu", "commande", "evenements", "penalites")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """GAME, --json, --csv, --db."""
+    parser.add_argument("game", metavar="PARTIE", help="numéro de la partie (kinito history) ou « dernier »")
+    formats = parser.add_mutually_exclusive_group()
+    formats.add_argument("--json", action="store_true", help="un objet JSON sur stdout")
+    formats.add_argument("--csv", action="store_true", help="un tableau CSV sur stdout, un coup par ligne")
+    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
+
+
+def clock_time(at: float | None, iso: bool = True) -> str | None:
+    """Local time of a wall-clock stamp: ISO 8601 with its offset, or HH:MM:SS; None when unknown."""
+    if at is None:
+        return None
+    moment = datetime.fromtimestamp(at).astimezone()
+    return moment.isoformat(timespec="seconds") if iso else moment.strftime("%H:%M:%S")
+
+
+def penalties(entry: StoredEntry) -> list[dict[str, Any]]:
+    """The penalties a stored move caused (its PenaltyCalled events), as contracts.md writes them."""
+    keys = ("player", "amount", "unit", "reason")
+    return [{k: e[k] for k in keys} for e in entry.events if e.get("type") == "PenaltyCalled"]
+
+
+def game_header(game: StoredGame) -> dict[str, Any]:
+    """The game itself: id, kind, settings, times, winner."""
+    return {
+        "id": game.id,
+        "game": game.kind,
+        "config": game.config,
+        "status": game.status,
+        "winner": game.winner,
+        "started": clock_time(game.created_at),
+        "finished": clock_time(game.finished_at),
+    }
+
+
+def export(game: StoredGame) -> dict[str, Any]:
+    """The `--json` object: the game, every move, every penalty with the move that caused it."""
+    moves = [
+        {
+            "seq": seq,
+            "at": clock_time(entry.at),
+            "heard": entry.heard,
+            "command": entry.command,
+            "events": entry.events,
+        }
+        for seq, entry in enumerate(game.entries)
+    ]
+    charged = [
+        {"seq": seq, "at": clock_time(entry.at), "heard": entry.heard, **penalty}
+        for seq, entry in enumerate(game.entries)
+        for penalty in penalties(entry)
+    ]
+    return {"game": game_header(game), "moves": moves, "penalties": charged}
+
+
+def _penalty_text(penalty: dict[str, Any]) -> str:
+    return f"{penalty['player']} {penalty['amount']} {penalty['unit']} ({penalty['reason']})"
+
+
+def _command_text(command: Any) -> str:
+    if not isinstance(command, dict):
+        return json.dumps(command, ensure_ascii=False)
+    details = {k: v for k, v in command.items() if k != "type"}
+    return (
+        f"{command.get('type')} {json.dumps(details, ensure_ascii=False)}"
+        if details
+        else str(command.get("type"))
+    )
+
+
+def csv_rows(game: StoredGame) -> list[tuple[Any, ...]]:
+    """One row per move, in CSV_COLUMNS order."""
+    return [
+        (
+            seq,
+            clock_time(entry.at) or "",
+            entry.heard or "",
+            _command_text(entry.command),
+            " ".join(str(e.get("type")) for e in entry.events if isinstance(e, dict)),
+            "; ".join(_penalty_text(p) for p in penalties(entry)),
+        )
+        for seq, entry in enumerate(game.entries)
+    ]
+
+
+def find_game(store: SqliteStore, wanted: str) -> StoredGame:
+    """The game numbered `wanted`, or the latest for `dernier`; UserError naming `kinito history`."""
+    if wanted.strip().lower() in LATEST:
+        ids = store.game_ids()
+        if not ids:
+            raise UserError(f"Aucune partie enregistrée dans {store.path}.", "kinito play")
+        return store.load(ids[-1])
+    if not wanted.isdigit():
+        raise UserError(
+            f"« {wanted} » n'est pas un numéro de partie.", "kinito history (la liste des parties)"
+        )
+    return store.load(int(wanted))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the game's export."""
+    with SqliteStore(args.db or default_db_path()) as store:
+        game = find_game(store, args.game)
+    if args.json:
+        print(json.dumps(export(game), ensure_ascii=False))
+        return 0
+    if args.csv:
+        writer = csv.writer(sys.stdout)
+        writer.writerow(CSV_COLUMNS)
+        writer.writerows(csv_rows(game))
+        return 0
+    header = game_header(game)
+    print(f"Partie n° {game.id} ({game.kind}), commencée {header['started']}, {game.status}.")
+    for seq, entry in enumerate(game.entries):
+        words = f"« {entry.heard} »" if entry.heard else "(rien d'entendu)"
+        moment = clock_time(entry.at, iso=False) or "--:--:--"
+        line = f"{seq:4} {moment}  {words}  {_command_text(entry.command)}"
+        print(line + "".join(f"\n       → {_penalty_text(p)}" for p in penalties(entry)))
+    return 0

@@ -1,0 +1,99 @@
+"""`kinito history [--json] [--hours H] [--db FILE]`: past games, the night's totals, the XP ranking.
+
+Lists every stored game (number, start, game, players, moves, winner); then, over the games started in
+the last H hours (12 by default), each Quinito player's total of doses, sips and lives taken, and the
+Cinquillo XP leaderboard (C8). Simulated games are listed but left out of the night's totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from assistant.commands.export import clock_time, penalties
+from assistant.paths import store_path
+from assistant.store.sqlite import GameSummary, SqliteStore, default_db_path
+
+HELP = "Lister les parties passées, les totaux de la soirée et le classement XP."
+UNITS = ("dose", "sip", "life")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """--json, --hours, --db."""
+    parser.add_argument("--json", action="store_true", help="un objet JSON sur stdout")
+    parser.add_argument(
+        "--hours",
+        type=float,
+        default=12.0,
+        metavar="HEURES",
+        help="la soirée : les parties des HEURES dernières",
+    )
+    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
+
+
+def summary(game: GameSummary) -> dict[str, Any]:
+    """One game as history lists it."""
+    return {
+        "id": game.id,
+        "game": game.kind,
+        "players": list(game.config.get("players") or []),
+        "started": clock_time(game.created_at),
+        "moves": game.moves,
+        "status": game.status,
+        "winner": game.winner,
+        "simulated": "sim" in game.config,
+    }
+
+
+def night_totals(store: SqliteStore, games: Sequence[GameSummary], since: float) -> dict[str, dict[str, int]]:
+    """Per player, the penalties (doses, sips, lives) taken in the games played since `since`, whatever
+    the game (a game without penalties adds nothing)."""
+    totals: dict[str, dict[str, int]] = {}
+    for game in games:
+        if game.created_at < since or "sim" in game.config:
+            continue
+        for entry in store.load(game.id).entries:
+            for penalty in penalties(entry):
+                row = totals.setdefault(penalty["player"], dict.fromkeys(UNITS, 0))
+                row[penalty["unit"]] = row.get(penalty["unit"], 0) + int(penalty["amount"])
+    return dict(sorted(totals.items()))
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the history."""
+    since = time.time() - args.hours * 3600
+    with SqliteStore(args.db or default_db_path()) as store:
+        games = store.games()
+        totals = night_totals(store, games, since)
+        ranking = store.leaderboard()
+    if args.json:
+        report = {
+            "db": str(store.path),
+            "games": [summary(g) for g in games],
+            "night": {"since": clock_time(since), "penalties": totals},
+            "leaderboard": [{"player": s.player, "xp": s.xp, "games": s.games} for s in ranking],
+        }
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    if not games:
+        print(f"Aucune partie enregistrée dans {store.path}.")
+    for game in games:
+        row = summary(game)
+        winner = game.winner if not isinstance(game.winner, list) else " et ".join(game.winner)
+        end = f"gagnant : {winner}" if winner else ("en cours" if game.status == "playing" else "terminée")
+        kind = f"{game.kind} (simulation)" if row["simulated"] else game.kind
+        print(
+            f"n° {game.id}  {row['started']}  {kind}  {', '.join(row['players'])}  {game.moves} coups  {end}"
+        )
+    if totals:
+        print(f"Totaux de la soirée (Quinito, {args.hours:g} dernières heures) :")
+        for player, units in totals.items():
+            print(f"  {player} : {units['dose']} doses, {units['sip']} gorgées, {units['life']} vies")
+    if ranking:
+        print("Classement XP (Cinquillo, C8) :")
+        for i, standing in enumerate(ranking, 1):
+            print(f"  {i}. {standing.player} : {standing.xp:+d} XP")
+    return 0
