@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from assistant.core.clock import Clock
-from assistant.core.events import PenaltyCalled
+from assistant.core.events import PenaltyCalled, Reason
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.referee import speech
@@ -68,7 +68,7 @@ class Referee:
         self.session: Session[Any, Any, Any] = Session.start(self.book.game)
         self.spoken: list[str] = []
         self.last: list[str] = []
-        self.paused = False
+        self._paused = False
         self.pending: Pending | None = None
         self.saver = Saver(store, self.book.codec)
         self.marks: list[int] = []
@@ -160,7 +160,7 @@ class Referee:
                 return self._say(self._apply_auto_penalty(culprit, pending.reason))
         if parse.intent in WAKE_INTENTS:
             return self._say(answer_command(self, parse, who))
-        if self.paused:
+        if self._paused:
             return []
         if parse.intent is not None and min(conf, parse.confidence) < self.config.confirm_below:
             return self._say([speech.say("repeat")])
@@ -179,7 +179,7 @@ class Referee:
     def tick(self) -> list[str]:
         """Q10 slowness: the expected player stayed silent `slow` seconds (not while paused)."""
         now = self.clock.now()
-        if self.paused or self.config.slow is None:
+        if self._paused or self.config.slow is None:
             self._since = now
             return []
         if now - self._since < self.config.slow:
@@ -235,9 +235,30 @@ class Referee:
             out += self.book.narrate_all(entry.events, self.state)
         return self._settle(out, before) + refusal
 
-    def restart_timer(self) -> None:
-        """Q10: the expected player's silence counts from now."""
+    # ----------------------------------------------------------------- commands (commands_spoken.Table)
+    @property
+    def paused(self) -> bool:
+        """Whether "arbitre pause" stopped the counting."""
+        return self._paused
+
+    def pause(self) -> bool:
+        """Stop counting (slowness, moves); False when already paused."""
+        if self._paused:
+            return False
+        self._paused = True
+        return True
+
+    def unpause(self) -> bool:
+        """Count again; Q10: the expected player's silence counts from now. False when not paused."""
+        if not self._paused:
+            return False
+        self._paused = False
         self._since = self.clock.now()
+        return True
+
+    def ask_culprit(self, reason: Reason) -> None:
+        """The next line may designate who is charged with `reason` ("Qui faut-il pénaliser ?")."""
+        self.pending = Pending(reason)
 
     def apply_penalty(self, player: str, reason: str) -> list[str]:
         """Q10/Q11: charge a fault to `player` (nothing in a game without faults)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from assistant.games.quinito.commands import FaultReason
+from assistant.core.events import Reason
 from assistant.referee.flow import targets
 from assistant.understanding.parse import Parse
 
@@ -18,11 +18,11 @@ from assistant.understanding.parse import Parse
 class Pending:
     """A fault heard from the table whose author is not known yet (or a penalty without a name)."""
 
-    reason: FaultReason
+    reason: Reason
     """What the culprit will be charged with."""
 
 
-def reasons(parse: Parse) -> list[FaultReason]:
+def reasons(parse: Parse) -> list[Reason]:
     """Q11: one fault per violation heard in the line, in order."""
     return [v.rule for v in parse.violations]
 
