@@ -20,7 +20,7 @@ from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.flow import Moves, Reply
 from assistant.referee.rulebook import Rulebook
 from assistant.referee.saving import Saver
-from assistant.referee.violations import Pending, designated, reasons
+from assistant.referee.violations import Pending, designated, reasons, tries_to_designate
 from assistant.registry import get_game
 from assistant.settings.table import TableConfig
 from assistant.store.protocol import GameStore, resume
@@ -155,9 +155,16 @@ class Referee:
         parse = self.parser.parse(text)
         if self.pending is not None:
             pending, self.pending = self.pending, None
-            culprit = designated(parse, who, self.config.players, self.state.direction)
+            culprit = designated(parse, who, self.config.players, self.state.direction, self._anchor())
             if culprit is not None:
                 return self._say(self._apply_auto_penalty(culprit, pending.reason))
+            if who is None and tries_to_designate(parse):  # "c'est moi" from an unknown voice
+                self.pending = pending
+                return self._say([speech.say("who_speaks")])
+        if parse.intent == "penalty" and not self._paused:  # "arbitre c'est Chloé" may answer the game
+            found = self._decide(parse, who)
+            if isinstance(found, Moves):
+                return self._say(self.apply(found.commands, atomic=found.atomic))
         if parse.intent in WAKE_INTENTS:
             return self._say(answer_command(self, parse, who))
         if self._paused:
@@ -194,7 +201,23 @@ class Referee:
         return lines
 
     # ----------------------------------------------------------------- moving
+    def _anchor(self) -> str | None:
+        """Whom an unattributed "à ma gauche" is relative to: the player whose turn it is."""
+        expect = self.expectations()[0]
+        return expect.player or expect.other
+
     def _move(self, parse: Parse, who: str | None) -> list[str]:
+        """A heard line's move, question or refusal."""
+        decision = self._decide(parse, who)
+        if decision is None:
+            if parse.intent in self.book.move_intents:
+                return self._prompt(None, force=True)
+            return []
+        if isinstance(decision, Reply):
+            return [decision.sentence]
+        return self.apply(decision.commands, atomic=decision.atomic)
+
+    def _decide(self, parse: Parse, who: str | None) -> Moves | Reply | None:
         """Q13: a line goes to the cup awaiting its speaker first; the first cup it is a move for wins,
         else the first question or refusal heard."""
         decision: Moves | Reply | None = None
@@ -206,13 +229,7 @@ class Referee:
                 decision = found
                 break
             decision = decision or found
-        if decision is None:
-            if parse.intent in self.book.move_intents:
-                return self._prompt(None, force=True)
-            return []
-        if isinstance(decision, Reply):
-            return [decision.sentence]
-        return self.apply(decision.commands, atomic=decision.atomic)
+        return decision
 
     def apply(self, commands: tuple[Any, ...], atomic: bool = True) -> list[str]:
         """Apply commands together (all or none unless not `atomic`), persist and narrate them."""

@@ -88,9 +88,13 @@ TEMPLATES: Mapping[str, str] = {
     "repeat": "Tu peux répéter ?",
     "who_said": "Qui a dit ça ?",
     "who_penalty": "Qui faut-il pénaliser ?",
+    "who_speaks": "Je ne sais pas qui parle : dis « arbitre, c'est » puis le prénom.",
+    "which_racer": "{first} ou {second} ?",
     "nobody": "Personne n'est pénalisé.",
     "not_your_turn": "Ce n'est pas à toi, c'est à {player}.",
     "reveal": "Combien sous le gobelet ?",
+    "show": "Montrez les dés : combien ?",
+    "confirm": "{score}, {player}.",
     "attack_target": "Quinito ! {player}, qui attaques-tu ?",
     "counter_or_submit": "{player}, tu contres ou tu prends ?",
     "counter_throw": "{player}, lance pour faire un quinito.",
@@ -192,6 +196,11 @@ def penalty(event: PenaltyCalled) -> str:
             return say("give", player=event.player, amount=what, beneficiary=event.beneficiary, reason=reason)
         return say("lose", player=event.player, amount=what, reason=reason)
     return say("take", player=event.player, amount=what, reason=reason)
+
+
+def capital(text: str) -> str:
+    """The sentence's first letter in upper case ("soixante-deux" -> "Soixante-deux")."""
+    return text[:1].upper() + text[1:]
 
 
 def score(value: int | str) -> str:

@@ -21,6 +21,15 @@ WAIT = "wait"
 """The pseudo-speaker of a silence."""
 HEADER_KEYS = frozenset({"game", "players", "edition", "variants", "mode", "hand", "target", "slow"})
 """The header keys of contracts.md."""
+
+
+def header_keys() -> frozenset[str]:
+    """contracts.md's header keys and every key a registered game configures (`lives`, `confirm`...)."""
+    from assistant.registry import game_names, get_game
+
+    return HEADER_KEYS.union(*(get_game(name).setting_keys for name in game_names()))
+
+
 EXPECT_PREFIX = "# expect:"
 
 
@@ -88,8 +97,9 @@ def parse_script(text: str) -> Script:
             lines.append(_utterance(key.strip(), value.strip(), number))
         else:
             name = key.strip().lower()
-            if name not in HEADER_KEYS:
-                known = ", ".join(sorted(HEADER_KEYS))
+            known_keys = header_keys()
+            if name not in known_keys:
+                known = ", ".join(sorted(known_keys))
                 raise UserError(
                     f"Ligne {number} : clé d'en-tête inconnue « {name} » (connues : {known}) ;"
                     " ou bien la ligne --- manque avant la partie."

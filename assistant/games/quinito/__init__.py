@@ -15,7 +15,7 @@ register_game(
     GameModule(
         name=NAME,
         title="Quinito",
-        setting_keys=("edition", "variants", "lives"),
+        setting_keys=("edition", "variants", "lives", "confirm"),
         rules=lazy("assistant.games.quinito.config", "QuinitoConfig.from_dict"),
         rulebook=lazy("assistant.games.quinito.book", "rulebook"),
         explain=lazy("assistant.games.quinito.explain", "explain"),

@@ -35,7 +35,7 @@ class QuinitoBook:
     """Intents that are moves (a refused or misplaced one gets a reminder)."""
 
     def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
-        return quinito_flow.decide(parse, who, expect, self.config, state.direction)
+        return quinito_flow.decide(parse, who, expect, self.config, state.direction, state.cups[expect.cup])
 
     def auto(self, state: Any, expect: Expectation) -> Any | None:
         return None
@@ -71,6 +71,8 @@ class QuinitoBook:
             return speech.say("totem", player=event.player)
         if isinstance(event, qe.PlayerEliminated):
             return speech.say("eliminated", player=event.player)
+        if isinstance(event, qe.Announced | qe.Amended | qe.Passed) and self.config.confirm:
+            return speech.say("confirm", score=speech.capital(speech.score(event.score)), player=event.player)
         if isinstance(event, qe.SpecialShown) and event.value not in self.config.quinito_scores:
             return speech.say("special", value=speech.score(event.value))
         return None

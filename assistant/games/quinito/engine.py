@@ -15,6 +15,7 @@ Decisions documented here (rules.md leaves them open):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from assistant.core.codec import Codec, dataclasses_of
@@ -58,6 +59,8 @@ class QuinitoGame:
             cmd.Pass: self._pass,
             cmd.Reveal: self._reveal,
             cmd.ShowSpecial: self._show_special,
+            cmd.Claim: self._claim,
+            cmd.Amend: self._amend,
             cmd.Attack: self._attack,
             cmd.Submit: self._submit,
             cmd.Counter: self._counter,
@@ -195,13 +198,48 @@ class QuinitoGame:
         return (lifted, *self._resolver.reveal(after, i, cup.dice))
 
     def _reveal(self, state: QuinitoState, c: cmd.Reveal) -> Sequence[ev.Event]:
-        """Q6, L3: the dice read out after a lift."""
+        """Q6, L3: the dice read out after a lift; Q8: or shown for a claimed special."""
         if not is_legal(c.value):
             raise Refused(f"{c.value} n'est pas un score possible aux dés.")
-        i, _ = self._cup(state, c, ("reveal",), None)
+        i, cup = self._cup(state, c, ("reveal", "show"), None)
+        if cup.phase == "show":
+            return self._checked(state, i, cup.actor, cup.claimed or 0, c.value)
         return self._resolver.reveal(state, i, c.value)
 
+    def _amend(self, state: QuinitoState, c: cmd.Amend) -> Sequence[ev.Event]:
+        """Q5: the announcer corrects the announcement before the next player answers."""
+        i, cup = self._cup(state, c, ("response",), None)
+        self._known(state, c.player)
+        if cup.announcer != c.player:
+            raise Refused(f"Seul {cup.announcer} peut corriger son annonce.")
+        if not self._valid_score(replace(cup, to_beat=cup.bar), c.score, equal_ok=False):
+            raise Refused(_higher(replace(cup, to_beat=cup.bar)))
+        return (ev.Amended(c.player, c.score, i),)
+
     # -- specials (drinking edition) ---------------------------------------------------------------
+
+    def _claim(self, state: QuinitoState, c: cmd.Claim) -> Sequence[ev.Event]:
+        """Q8 (Decision), Q10: a special said as a number is shown to the table, which reads the dice
+        out; saying the very score received is a fantasy announcement whatever it is."""
+        if self._family:
+            raise Refused("Il n'y a pas de coup spécial à l'édition famille : annoncez.")
+        i, cup = self._cup(state, c, ("announce",), c.player)
+        if c.value not in self._specials:
+            raise Refused(f"{c.value} n'est pas un coup spécial à cette table.")
+        if cup.announced == c.value:
+            return (self._penalty(c.player, "fantasy_announcement"),)
+        if cup.dice is not None:
+            return self._checked(state, i, c.player, c.value, cup.dice)
+        return (ev.SpecialClaimed(c.player, c.value, i),)
+
+    def _checked(self, state: QuinitoState, i: int, player: str, claimed: int, value: int) -> list[ev.Event]:
+        """Q8: the dice confirm the claim (the special takes effect) or contradict it (the claimer's
+        fault, Q10); either way the claimer throws again."""
+        events: list[ev.Event] = [ev.ClaimChecked(player, value, i)]
+        if value != claimed:
+            return [*events, self._penalty(player, "fantasy_announcement")]
+        after = self._evolver.evolve(state, events[0])
+        return [*events, *self._show_special(after, cmd.ShowSpecial(player, claimed, i))]
 
     def _show_special(self, state: QuinitoState, c: cmd.ShowSpecial) -> Sequence[ev.Event]:
         """Q8, V-31-replay, V-32, V-51, V-65: a special throw is shown; the thrower throws again."""
@@ -314,6 +352,7 @@ _WAITING = {
     "announce": "On attend l'annonce du joueur qui a le gobelet.",
     "response": "On attend que le joueur suivant accepte ou soulève.",
     "reveal": "On attend la valeur des dés.",
+    "show": "On attend la valeur des dés montrés.",
     "attack_target": "On attend le joueur attaqué par le quinito.",
     "counter_or_submit": "Le joueur attaqué doit contrer ou prendre sa double dose.",
     "counter_throw": "On attend le lancer du contre.",
