@@ -173,14 +173,14 @@ class Referee:
             return self._say([speech.say("repeat")])
         if conf < self.config.confirm_below:
             parse = replace(parse, violations=())  # never charge a fault on a doubtful hearing
-        out = self._move(parse, who)
-        if self.config.drinking and parse.violations:
-            if who is None:
-                self.pending = Pending(reasons(parse)[0])
-                out.append(speech.say("who_said"))
-            else:
-                for reason in reasons(parse):
-                    out += self._apply_auto_penalty(who, reason)
+        out: list[str] = []
+        if self.config.drinking and parse.violations and who is not None:
+            for reason in reasons(parse):  # Q11: the penalty is said before the move's next prompt
+                out += self._apply_auto_penalty(who, reason)
+        out += self._move(parse, who)
+        if self.config.drinking and parse.violations and who is None:
+            self.pending = Pending(reasons(parse)[0])
+            out.append(speech.say("who_said"))
         return self._say(out)
 
     def tick(self) -> list[str]:
@@ -241,8 +241,8 @@ class Referee:
                 session = session.apply(command)
             except Refused as refused:
                 if atomic or session is self.session:
-                    return [refused.reason]
-                refusal = [refused.reason]
+                    return [self.book.refusal(refused)]
+                refusal = [self.book.refusal(refused)]
                 break
         new_entries = session.entries[len(self.session.entries) :]
         self.session = session

@@ -21,6 +21,7 @@ register_game(
         topics=lazy("assistant.games.cinquillo.explain", "topics"),
         simulation=lazy("assistant.games.cinquillo.bot", "simulation"),
         grammar="cinquillo.yaml",
+        responses="cinquillo.yaml",
         bluff_rate=0.0,
     )
 )

@@ -22,6 +22,7 @@ register_game(
         topics=lazy("assistant.games.quinito.explain", "topics"),
         simulation=lazy("assistant.games.quinito.bot", "simulation"),
         grammar="quinito.yaml",
+        responses="quinito.yaml",
         demo=lazy("assistant.games.quinito.demo", "script"),
     )
 )
