@@ -98,6 +98,9 @@ class GameModule:
     """The rules, codec and bots of a simulated game."""
     grammar: str
     """The file of grammars/ holding what a player may say in this game."""
+    responses: str = ""
+    """The file of grammars/responses/<language>/ holding what the referee says for this game (its
+    refusal codes and announcements), or "" for none."""
     demo: Callable[[], str] | None = None
     """A written game (contracts.md script format) for `kinito demo`, or None."""
     variant_lines: Callable[[], Sequence[str]] | None = None

@@ -17,11 +17,21 @@ C_contra = TypeVar("C_contra", contravariant=True)
 
 
 class Refused(Exception):
-    """A move the rules do not allow. `reason` is one short French sentence a player can act on."""
+    """A move the rules do not allow, as a reason code and the values that explain it
+    (`Refused("not_higher", to_beat=43)`). The rules never speak: the referee renders the code with
+    the game's responses file (style.md 11)."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, code: str, **values: object) -> None:
+        super().__init__(code, values)
+        self.code = code
+        """What is wrong, as a key of the game's `refusals` (a legacy caller may pass a sentence)."""
+        self.values = values
+        """The values a sentence about it needs (players, scores, cards...)."""
+
+    @property
+    def reason(self) -> str:
+        """The code (kept for callers that read the old `reason`)."""
+        return self.code
 
 
 class Game(Protocol[S, C_contra, E]):

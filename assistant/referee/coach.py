@@ -6,15 +6,13 @@ the engine's own tables, never a hand, since the referee sees neither dice nor c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from assistant.referee import speech
 from assistant.referee.summary import plain_summary
 from assistant.registry import get_game
+from assistant.settings.table import TableConfig
 from assistant.understanding.parse import Parse
-
-if TYPE_CHECKING:
-    from assistant.referee.referee import Referee
 
 
 def percent_words(value: int) -> str:
@@ -29,18 +27,22 @@ COACH_INTENTS = frozenset({"odds", "hint", "summary"})
 """Wake-word intents the coach answers (grammars/commands.yaml)."""
 
 
-def summary_lines(referee: Referee, with_winner: bool = True) -> list[str]:
+def summary_lines(
+    config: TableConfig, state: Any, events: tuple[Any, ...], with_winner: bool = True
+) -> list[str]:
     """The summary of the game so far ("arbitre bilan"; at the end of a game, without the winner
     line the referee has just said)."""
-    summarize = get_game(referee.config.game).summary or plain_summary
-    return summarize(referee.state, referee.session.events).lines(with_winner)
+    summarize = get_game(config.game).summary or plain_summary
+    return summarize(state, events).lines(with_winner)
 
 
-def answer(referee: Referee, parse: Parse, who: str | None) -> list[str]:
+def answer(
+    parse: Parse, who: str | None, config: TableConfig, state: Any, events: tuple[Any, ...]
+) -> list[str]:
     """One coach command: odds and hint from the game's own coach, or the summary."""
     if parse.intent in ("odds", "hint"):
-        module = get_game(referee.config.game)
+        module = get_game(config.game)
         if module.coach is None:
             return [speech.say("odds_no_dice")] if parse.intent == "odds" else [speech.say("hands_unseen")]
-        return list(module.coach(parse.intent, parse, who, referee.config.rules, referee.state))
-    return summary_lines(referee)
+        return list(module.coach(parse.intent, parse, who, config.rules, state))
+    return summary_lines(config, state, events)

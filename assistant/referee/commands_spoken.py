@@ -1,19 +1,22 @@
 """Wake-word commands ("arbitre ..."): rules, standings, whose turn, repeat, undo, pause, new game, penalty.
 
-They work in any state, paused included (so "arbitre reprends" can be heard).
+They work in any state, paused included (so "arbitre reprends" can be heard). They act on the
+referee only through the small `Table` Protocol below (reads, and methods that change it), so this
+module never imports the Referee and never writes its attributes.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from assistant.core.events import Reason
+from assistant.core.expectation import Expectation
 from assistant.referee import coach, speech
-from assistant.referee.violations import Pending, designated
+from assistant.referee.rulebook import Rulebook
+from assistant.referee.violations import designated
 from assistant.registry import get_game
+from assistant.settings.table import TableConfig
 from assistant.understanding.parse import Parse
-
-if TYPE_CHECKING:
-    from assistant.referee.referee import Referee
 
 WAKE_INTENTS = (
     frozenset(
@@ -24,74 +27,121 @@ WAKE_INTENTS = (
 """The wake-word command intents of contracts.md, and the coach's."""
 
 
-def explain(referee: Referee, topic: str | None) -> list[str]:
+class Table(Protocol):
+    """What a wake-word command may read and do: the Referee implements it."""
+
+    config: TableConfig
+    book: Rulebook
+
+    @property
+    def state(self) -> Any:
+        """The game state."""
+        ...
+
+    @property
+    def paused(self) -> bool:
+        """Whether the referee is paused."""
+        ...
+
+    @property
+    def last(self) -> list[str]:
+        """The last sentences said."""
+        ...
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """Every event of the game so far (the coach's summary folds them)."""
+        ...
+
+    def expectations(self) -> tuple[Expectation, ...]:
+        """What each cup or the table waits for."""
+        ...
+
+    def pause(self) -> bool:
+        """Stop counting; False when already paused."""
+        ...
+
+    def unpause(self) -> bool:
+        """Count again from now; False when not paused."""
+        ...
+
+    def ask_culprit(self, reason: Reason) -> None:
+        """The next line may designate who is charged with `reason`."""
+        ...
+
+    def undo(self) -> list[str]:
+        """Drop the last heard line's moves."""
+        ...
+
+    def restart(self) -> list[str]:
+        """The same table starts over."""
+        ...
+
+    def apply_penalty(self, player: str, reason: str) -> list[str]:
+        """Charge a fault to `player`."""
+        ...
+
+
+def explain(table: Table, topic: str | None) -> list[str]:
     """The rules as this table plays them, generated from its settings (never a fixed text)."""
-    config = referee.config
+    config = table.config
     return list(get_game(config.game).explain(config.rules, topic))
 
 
-def standings(referee: Referee) -> list[str]:
+def standings(table: Table) -> list[str]:
     """One short line per player."""
-    table = referee.state.standings()
-    return [speech.standing(player, counters) for player, counters in table.items()]
+    return [speech.standing(player, counters) for player, counters in table.state.standings().items()]
 
 
-def whose_turn(referee: Referee) -> list[str]:
+def whose_turn(table: Table) -> list[str]:
     """Who must play now, or what the table must say."""
-    state = referee.state
+    state = table.state
     if state.winner is not None:
         return [speech.say("over")]
     lines: list[str] = []
-    for expect in referee.expectations():
+    for expect in table.expectations():
         if expect.player is not None:
             lines.append(speech.say("whose_turn", player=expect.player))
         else:
-            prompt = referee.book.prompt(expect, state, None, True)
+            prompt = table.book.prompt(expect, state, None, True)
             lines.append(prompt or speech.say("waiting_table"))
     return lines
 
 
-def penalty(referee: Referee, parse: Parse, who: str | None) -> list[str]:
+def penalty(table: Table, parse: Parse, who: str | None) -> list[str]:
     """ "arbitre pénalité pour Bruno": a fault (Q10) on the named (or pointed) player."""
-    culprit = designated(parse, who, referee.config.players, referee.state.direction)
-    if referee.book.fault(culprit or "", "fault") is None:
+    culprit = designated(parse, who, table.config.players, table.state.direction)
+    if table.book.fault(culprit or "", "fault") is None:
         return [speech.say("no_fault")]
     if culprit is None:
-        referee.pending = Pending("fault")
+        table.ask_culprit("fault")
         return [speech.say("who_penalty")]
-    return referee.apply_penalty(culprit, "fault")
+    return table.apply_penalty(culprit, "fault")
 
 
-def answer_command(referee: Referee, parse: Parse, who: str | None) -> list[str]:
+def answer_command(table: Table, parse: Parse, who: str | None) -> list[str]:
     """Carry out one wake-word command and say the answer."""
     intent = parse.intent
     if intent == "resume":
-        if not referee.paused:
-            return []
-        referee.paused = False
-        referee.restart_timer()
-        return [speech.say("resumed")]
+        return [speech.say("resumed")] if table.unpause() else []
     if intent == "pause":
-        if referee.paused:
-            return [speech.say("already_paused")]
-        referee.paused = True
-        return [speech.say("paused")]
+        return [speech.say("paused")] if table.pause() else [speech.say("already_paused")]
     if intent == "rules":
-        return explain(referee, parse.topic)
+        return explain(table, parse.topic)
     if intent == "standings":
-        return standings(referee)
+        return standings(table)
     if intent == "whose_turn":
-        return whose_turn(referee)
+        return whose_turn(table)
     if intent == "repeat":
-        return list(referee.last) or [speech.say("nothing_to_repeat")]
+        return list(table.last) or [speech.say("nothing_to_repeat")]
     if intent in coach.COACH_INTENTS:
-        return coach.answer(referee, parse, who)
-    if referee.paused:
+        return coach.answer(parse, who, table.config, table.state, table.events)
+    if table.paused:
         return []
     if intent == "undo":
-        return referee.undo()
+        return table.undo()
     if intent == "new_game":
-        return referee.restart()
+        return table.restart()
     if intent == "penalty":
-        return penalty(referee, parse, who)
+        return penalty(table, parse, who)
     return []

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Protocol
 
 from assistant.core.clock import Clock
-from assistant.core.events import PenaltyCalled
+from assistant.core.events import PenaltyCalled, Reason
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.referee import coach, speech
@@ -21,7 +21,7 @@ from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.flow import Moves, Reply
 from assistant.referee.rulebook import Rulebook
 from assistant.referee.saving import Saver
-from assistant.referee.violations import Pending, designated, reasons
+from assistant.referee.violations import Pending, designated, reasons, tries_to_designate
 from assistant.registry import get_game
 from assistant.settings.table import TableConfig
 from assistant.store.protocol import GameStore, resume
@@ -69,7 +69,7 @@ class Referee:
         self.session: Session[Any, Any, Any] = Session.start(self.book.game)
         self.spoken: list[str] = []
         self.last: list[str] = []
-        self.paused = False
+        self._paused = False
         self.pending: Pending | None = None
         self.saver = Saver(store, self.book.codec)
         self.marks: list[int] = []
@@ -101,7 +101,9 @@ class Referee:
 
     def restart(self) -> list[str]:
         """new_game: the same table starts over (undoable until a move is made in the new game)."""
-        ended = coach.summary_lines(self) if self.session.entries else []  # the game left behind
+        ended = (
+            coach.summary_lines(self.config, self.state, self.session.events) if self.session.entries else []
+        )  # the game left behind
         self._before_restart = (self.session, list(self.marks), self.saver.game_id)
         saving = self._start()
         return self._say([*ended, speech.say("new_game"), *saving, *self._settle([])])
@@ -111,6 +113,11 @@ class Referee:
     def state(self) -> Any:
         """The game state (implements TableView and expecting())."""
         return self.session.state
+
+    @property
+    def events(self) -> tuple[Any, ...]:
+        """Every event of the game so far."""
+        return self.session.events
 
     def expectations(self) -> tuple[Expectation, ...]:
         """What each cup (Q13) or the table waits for."""
@@ -172,31 +179,38 @@ class Referee:
             return self._say([speech.say("confirm_new_game")])
         if self.pending is not None:
             pending, self.pending = self.pending, None
-            culprit = designated(parse, who, self.config.players, self.state.direction)
+            culprit = designated(parse, who, self.config.players, self.state.direction, self._anchor())
             if culprit is not None:
                 return self._say(self._apply_auto_penalty(culprit, pending.reason))
+            if who is None and tries_to_designate(parse):  # "c'est moi" from an unknown voice
+                self.pending = pending
+                return self._say([speech.say("who_speaks")])
+        if parse.intent == "penalty" and not self._paused:  # "arbitre c'est Chloé" may answer the game
+            found = self._decide(parse, who)
+            if isinstance(found, Moves):
+                return self._say(self.apply(found.commands, atomic=found.atomic))
         if parse.intent in WAKE_INTENTS:
             return self._say(answer_command(self, parse, who))
-        if self.paused:
+        if self._paused:
             return []
         if parse.intent is not None and min(conf, parse.confidence) < self.config.confirm_below:
             return self._say([speech.say("repeat")])
         if conf < self.config.confirm_below:
             parse = replace(parse, violations=())  # never charge a fault on a doubtful hearing
-        out = self._move(parse, who)
-        if self.config.drinking and parse.violations:
-            if who is None:
-                self.pending = Pending(reasons(parse)[0])
-                out.append(speech.say("who_said"))
-            else:
-                for reason in reasons(parse):
-                    out += self._apply_auto_penalty(who, reason)
+        out: list[str] = []
+        if self.config.drinking and parse.violations and who is not None:
+            for reason in reasons(parse):  # Q11: the penalty is said before the move's next prompt
+                out += self._apply_auto_penalty(who, reason)
+        out += self._move(parse, who)
+        if self.config.drinking and parse.violations and who is None:
+            self.pending = Pending(reasons(parse)[0])
+            out.append(speech.say("who_said"))
         return self._say(out)
 
     def tick(self) -> list[str]:
         """Q10 slowness: the expected player stayed silent `slow` seconds (not while paused)."""
         now = self.clock.now()
-        if self.paused or self.config.slow is None:
+        if self._paused or self.config.slow is None:
             self._since = now
             return []
         if now - self._since < self.config.slow:
@@ -211,7 +225,23 @@ class Referee:
         return lines
 
     # ----------------------------------------------------------------- moving
+    def _anchor(self) -> str | None:
+        """Whom an unattributed "à ma gauche" is relative to: the player whose turn it is."""
+        expect = self.expectations()[0]
+        return expect.player or expect.other
+
     def _move(self, parse: Parse, who: str | None) -> list[str]:
+        """A heard line's move, question or refusal."""
+        decision = self._decide(parse, who)
+        if decision is None:
+            if parse.intent in self.book.move_intents:
+                return self._prompt(None, force=True)
+            return self._unclear(parse, who, self.expectations())
+        if isinstance(decision, Reply):
+            return [decision.sentence]
+        return self.apply(decision.commands, atomic=decision.atomic)
+
+    def _decide(self, parse: Parse, who: str | None) -> Moves | Reply | None:
         """Q13: a line goes to the cup awaiting its speaker first; the first cup it is a move for wins,
         else the first question or refusal heard."""
         decision: Moves | Reply | None = None
@@ -223,13 +253,7 @@ class Referee:
                 decision = found
                 break
             decision = decision or found
-        if decision is None:
-            if parse.intent in self.book.move_intents:
-                return self._prompt(None, force=True)
-            return self._unclear(parse, who, expectations)
-        if isinstance(decision, Reply):
-            return [decision.sentence]
-        return self.apply(decision.commands, atomic=decision.atomic)
+        return decision
 
     def _unclear(self, parse: Parse, who: str | None, expectations: tuple[Expectation, ...]) -> list[str]:
         """Never silent: the expected player (or an unattributed voice) tried a move the parser could
@@ -238,7 +262,7 @@ class Referee:
             return []
         for expect in expectations:
             if expect.player is not None and who in (None, expect.player):
-                self.restart_timer()
+                self._since = self.clock.now()
                 key = f"unclear_{expect.awaiting}"
                 return [speech.say(key if key in speech.TEMPLATES else "unclear")]
         return []
@@ -253,8 +277,8 @@ class Referee:
                 session = session.apply(command)
             except Refused as refused:
                 if atomic or session is self.session:
-                    return [refused.reason]
-                refusal = [refused.reason]
+                    return [self.book.refusal(refused)]
+                refusal = [self.book.refusal(refused)]
                 break
         new_entries = session.entries[len(self.session.entries) :]
         self.session = session
@@ -264,9 +288,30 @@ class Referee:
             out += self.book.narrate_all(entry.events, self.state)
         return self._settle(out, before) + refusal
 
-    def restart_timer(self) -> None:
-        """Q10: the expected player's silence counts from now."""
+    # ----------------------------------------------------------------- commands (commands_spoken.Table)
+    @property
+    def paused(self) -> bool:
+        """Whether "arbitre pause" stopped the counting."""
+        return self._paused
+
+    def pause(self) -> bool:
+        """Stop counting (slowness, moves); False when already paused."""
+        if self._paused:
+            return False
+        self._paused = True
+        return True
+
+    def unpause(self) -> bool:
+        """Count again; Q10: the expected player's silence counts from now. False when not paused."""
+        if not self._paused:
+            return False
+        self._paused = False
         self._since = self.clock.now()
+        return True
+
+    def ask_culprit(self, reason: Reason) -> None:
+        """The next line may designate who is charged with `reason` ("Qui faut-il pénaliser ?")."""
+        self.pending = Pending(reason)
 
     def apply_penalty(self, player: str, reason: str) -> list[str]:
         """Q10/Q11: charge a fault to `player` (nothing in a game without faults)."""
@@ -290,7 +335,7 @@ class Referee:
             out = out + self._sync()
         prompt = self._prompt(before)
         if prompt and self.state.winner is not None:  # the game has just ended: its summary follows
-            prompt += coach.summary_lines(self, with_winner=False)
+            prompt += coach.summary_lines(self.config, self.state, self.session.events, with_winner=False)
         return out + prompt
 
     def _sync(self) -> list[str]:

@@ -11,9 +11,10 @@ from typing import Any, Protocol
 
 from assistant.core.codec import Codec
 from assistant.core.expectation import Expectation
-from assistant.core.game import Game
+from assistant.core.game import Game, Refused
 from assistant.referee import speech
 from assistant.referee.flow import Decision
+from assistant.referee.responses import render, section
 from assistant.understanding.parse import Parse
 
 
@@ -52,9 +53,32 @@ class Rulebook(Protocol):
         """A command in a few words, for "J'annule : ..."."""
         ...
 
+    def refusal(self, refused: Refused) -> str:
+        """What to say when the engine refuses a move (its code rendered with the game's responses)."""
+        ...
+
     def is_auto(self, command: Any) -> bool:
         """Whether the referee makes this move by itself (undo skips it)."""
         ...
+
+
+def refusal_sentence(responses_file: str, refused: Refused, values: dict[str, object] | None = None) -> str:
+    """A `Refused` code as said aloud, from the `refusals` of a game's responses file; `values`
+    replaces the refusal's own (a game turns cards into words first). An unknown code is a legacy
+    sentence, said as it is."""
+    templates = section(responses_file, "refusals") if responses_file else {}
+    template = templates.get(refused.code)
+    if template is None:
+        return refused.code
+    filled = dict(refused.values if values is None else values)
+    if "player" in filled:
+        filled.setdefault("of_player", speech.of(str(filled["player"])))
+    return render(template, filled)
+
+
+def game_sentence(responses_file: str, key: str, **values: object) -> str:
+    """One of a game's own `sentences` (warnings...)."""
+    return render(section(responses_file, "sentences")[key], values)
 
 
 def winner_sentence(state: Any) -> str:
@@ -69,8 +93,7 @@ def winner_sentence(state: Any) -> str:
 
 def describe_command(command: Any, card_name: Callable[[Any], str] = str) -> str:
     """A command in a few words ("le coup de Bruno"), for "J'annule : ..."."""
-    template = speech.DESCRIPTIONS.get(type(command).__name__, "le dernier coup")
+    template = speech.DESCRIPTIONS.get(type(command).__name__, speech.WORDS["last_move"])
     card = getattr(command, "card", None)
-    return template.format(
-        player=getattr(command, "player", ""), card=card_name(card) if card is not None else ""
-    )
+    player = str(getattr(command, "player", ""))
+    return template.format(player=player, of_player=speech.of(player), card=card_name(card) if card else "")

@@ -87,10 +87,11 @@ def merge(file: Mapping[str, Any], flags: Mapping[str, Any]) -> dict[str, Any]:
 
 def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     """PlaySettings from merged file+flag values; unknown keys are a UserError naming them."""
-    unknown = sorted(set(merged) - header_keys() - LIVE_KEYS - {"config"})
+    keys = header_keys()
+    unknown = sorted(set(merged) - keys - LIVE_KEYS - {"config"})
     if unknown:
         raise UserError(f"Réglage inconnu : {', '.join(unknown)}.")
-    header = {k: merged[k] for k in header_keys() if k in merged}
+    header = {k: merged[k] for k in keys if k in merged}
     if "players" not in header:
         if not merged.get("resume"):
             raise UserError(

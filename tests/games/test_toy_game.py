@@ -26,3 +26,11 @@ def test_a_third_game_is_played_through_the_same_referee_and_store() -> None:
     assert outcome["winner"] == "Ana"
     assert "Il reste 3 allumettes." in outcome["spoken"]
     assert store.load(referee.game_id or 0).kind == "allumettes"
+
+
+def test_a_refused_move_of_the_toy_game_is_said_not_crashed() -> None:
+    """The engine's refusal reaches the table through the book; the game is unchanged."""
+    script = parse_script(SCRIPT.replace("Bruno: je prends trois allumettes", "Ana: je prends trois"))
+    outcome = run_script(script).outcome()
+    assert "C'est à Bruno." in outcome["spoken"]
+    assert outcome["current"] == "Bruno" and outcome["penalties"] == []

@@ -148,9 +148,12 @@ def test_spoken_game_through_the_audio_path(synth: Synthesizer, tmp_path: Path) 
     assert ref.expectations()[0].awaiting == "response"
     assert said.lines == [
         "À Ana de lancer.",
+        "Soixante-deux, Ana.",
+        "Soixante-cinq, Bruno.",
         "Combien sous le gobelet ?",
         "Bruno prend une dose : bluff.",
         "À Bruno de lancer.",
+        "Quarante-trois, Bruno.",
         "C'est à Chloé.",
     ]
 

@@ -22,7 +22,7 @@ def test_low_confidence_move_is_not_played_and_the_referee_asks_to_repeat() -> N
     r = referee()
     assert r.hear("Ana", "soixante deux", conf=0.3) == ["Tu peux répéter ?"]
     assert r.session.entries == () and r.state.current == "Ana"
-    assert r.hear("Ana", "soixante deux", conf=0.95) == []
+    assert r.hear("Ana", "soixante deux", conf=0.95) == ["Soixante-deux, Ana."]
     assert r.state.current == "Bruno"
 
 
@@ -128,7 +128,7 @@ def test_a_stored_game_resumes_where_it_was() -> None:
     again = Referee(r.config, FakeClock(), store=store, resume_id=r.game_id)
     assert again.state == r.state
     assert again.penalties() == r.penalties()
-    assert again.hear("Ana", "quarante deux") == []
+    assert again.hear("Ana", "quarante deux") == ["Quarante-deux, Ana."]
     assert again.state.current == "Bruno"
 
 

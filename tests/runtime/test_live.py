@@ -111,7 +111,7 @@ def test_low_confidence_asks_to_repeat_and_moves_nothing() -> None:
     assert ref.expectations()[0].awaiting == "announce"
     loop.hear(Utterance(None, "soixante deux", 0.95))
     assert ref.expectations()[0].awaiting == "response"
-    assert said.lines[-1] == "Tu peux répéter ?"
+    assert said.lines[-2:] == ["Tu peux répéter ?", "Soixante-deux, Ana."]
 
 
 def test_tick_charges_slowness_after_the_delay_q10() -> None:

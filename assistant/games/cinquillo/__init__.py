@@ -30,6 +30,7 @@ register_game(
         board_view=lazy("assistant.games.cinquillo.board_view", "view"),
         describe_event=lazy("assistant.games.cinquillo.board_view", "describe"),
         variant_lines=lazy("assistant.games.cinquillo.config", "variant_lines"),
+        responses="cinquillo.yaml",
         bluff_rate=0.0,
     )
 )

@@ -9,8 +9,8 @@ from typing import Any
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo.commands import Card
 from assistant.games.cinquillo.config import CinquilloConfig
-from assistant.games.cinquillo.deck import RANKS, SUITS
-from assistant.games.cinquillo.state import CinquilloState, definite
+from assistant.games.cinquillo.deck import RANKS, SUITS, definite
+from assistant.games.cinquillo.state import CinquilloState
 from assistant.referee import speech
 
 SHORT_RANKS = {10: "V", 11: "C", 12: "R"}

@@ -7,16 +7,16 @@ from typing import Any
 
 from assistant.core.codec import Codec
 from assistant.core.expectation import Expectation
-from assistant.core.game import Game
+from assistant.core.game import Game, Refused
 from assistant.games.cinquillo import commands as cc
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo import flow as cinquillo_flow
 from assistant.games.cinquillo.config import CinquilloConfig
-from assistant.games.cinquillo.deck import french_name
+from assistant.games.cinquillo.deck import definite, french_name, of_suit, row_words
 from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.referee import speech
 from assistant.referee.flow import Decision
-from assistant.referee.rulebook import describe_command, winner_sentence
+from assistant.referee.rulebook import describe_command, refusal_sentence, winner_sentence
 from assistant.understanding.parse import Parse
 
 AUTO_TYPES: tuple[type, ...] = (cc.Deal, cc.Draw)
@@ -34,6 +34,8 @@ class CinquilloBook:
     """The rules engine."""
     codec: Codec
     """Stores its commands and events."""
+    responses: str
+    """Its file of grammars/responses/<language>/, as its registry entry names it."""
     move_intents: frozenset[str] = cinquillo_flow.MOVE_INTENTS
     """Intents that are moves."""
 
@@ -77,11 +79,25 @@ class CinquilloBook:
     def describe(self, command: Any) -> str:
         return describe_command(command, french_name)
 
+    def refusal(self, refused: Refused) -> str:
+        """C1: a card is said with its article, a suit as "de deniers", a row in words."""
+        values = dict(refused.values)
+        if isinstance(values.get("card"), cc.Card):
+            values["card"] = definite(values["card"])  # type: ignore[arg-type]
+        if isinstance(values.get("suit"), str):
+            values["suit"] = of_suit(values["suit"])  # type: ignore[arg-type]
+        if isinstance(values.get("row"), tuple):
+            values["row"] = row_words(values["row"])  # type: ignore[arg-type]
+        return refusal_sentence(self.responses, refused, values)
+
     def is_auto(self, command: Any) -> bool:
         return isinstance(command, AUTO_TYPES)
 
 
 def rulebook(config: CinquilloConfig) -> CinquilloBook:
     """The referee's Cinquillo half for one table."""
+    from assistant.games.cinquillo import NAME
+    from assistant.registry import get_game
+
     game = CinquilloGame(config)
-    return CinquilloBook(config, game, game.codec())
+    return CinquilloBook(config, game, game.codec(), get_game(NAME).responses)

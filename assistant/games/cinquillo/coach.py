@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.games.cinquillo.config import CinquilloConfig
-from assistant.games.cinquillo.deck import DECK
-from assistant.games.cinquillo.state import definite
+from assistant.games.cinquillo.deck import DECK, definite
 from assistant.referee import speech
 from assistant.understanding.parse import Parse
 

@@ -115,3 +115,18 @@ def french_name(card: Card) -> str:
 def is_card(card: Card) -> bool:
     """C1: whether `card` belongs to the deck (rank and suit both valid)."""
     return card.rank in POSITION and card.suit in _SUIT_BY_NAME
+
+
+def definite(card: Card) -> str:
+    """The card with its French article: "le cinq de deniers", "l'as d'épées"."""
+    name = french_name(card)
+    return f"l'{name}" if name.startswith("as ") else f"le {name}"
+
+
+def row_words(row: tuple[int, int]) -> str:
+    """A suit's row on the table in words: "s'arrête au cinq", "va du quatre au sept", "va de l'as au
+    sept"."""
+    if row[0] == row[1]:
+        return f"s'arrête au {rank_french(row[0])}"
+    low = rank_french(row[0])
+    return f"va {'de l' + chr(39) if low == 'as' else 'du '}{low} au {rank_french(row[1])}"

@@ -38,7 +38,7 @@ from assistant.games.cinquillo.scoring import (
     round_result,
     xp_changes,
 )
-from assistant.games.cinquillo.state import CinquilloState, Layout, definite
+from assistant.games.cinquillo.state import CinquilloState, Layout
 from assistant.games.cinquillo.upcasters import UPCASTERS
 
 
@@ -59,41 +59,41 @@ class CinquilloGame:
     # -- decide ------------------------------------------------------------------------------------
 
     def decide(self, state: CinquilloState, command: Command) -> Sequence[Event]:
-        """The events `command` causes; raises `Refused` with a French sentence when it is not allowed."""
+        """The events `command` causes; raises `Refused` with a reason code when it is not allowed."""
         if state.phase == "over":
-            raise Refused("La partie est finie.")
+            raise Refused("game_over")
         if isinstance(command, Deal):
             return self._deal(state, command)
         _known(state, command.player)
         if isinstance(command, Abandon):
             return self._abandon(state, command)
         if state.phase == "deal":
-            raise Refused("Il faut d'abord distribuer les cartes.")
+            raise Refused("deal_first")
         if isinstance(command, Draw):
             return self._draw(state, command)
         if state.phase == "draw":
-            raise Refused(f"{state.current} doit d'abord piocher.")
+            raise Refused("draw_first", player=state.current)
         if state.current is not None and command.player != state.current:
-            raise Refused(f"C'est à {state.current} de jouer, pas à {command.player}.")
+            raise Refused("not_your_move", player=command.player, expected=state.current)
         if isinstance(command, Play):
             return self._play(state, command)
         if isinstance(command, Pass):
             return self._pass(state, command)
-        raise Refused("Je ne comprends pas ce coup.")
+        raise Refused("unknown_move")
 
     def _deal(self, state: CinquilloState, deal: Deal) -> list[Event]:
         """C2: deal sizes; C3/C4: who starts."""
         if state.phase != "deal":
-            raise Refused("La manche est en cours : on ne distribue pas maintenant.")
+            raise Refused("round_going")
         n = len(state.players)
         if len(deal.counts) != n:
-            raise Refused(f"Il faut une main par joueur, soit {n} mains.")
+            raise Refused("hands_per_player", count=n)
         fourteen = _check_counts(state, deal.counts, self.config.hand)
         stock = len(DECK) - sum(deal.counts)
         if deal.hands is not None:
             _check_hands(deal, stock)
         elif deal.stock is not None:
-            raise Refused("La pioche ne se donne qu'avec les mains.")
+            raise Refused("stock_with_hands")
         starter = None if state.starter is None else state.right_of(state.starter)
         return [
             RoundDealt(
@@ -111,15 +111,15 @@ class CinquilloGame:
         """C3/C6: lay a card that the layout accepts."""
         card, player = play.card, play.player
         if not is_card(card):
-            raise Refused("Cette carte n'existe pas dans le jeu espagnol.")
+            raise Refused("no_such_card")
         if state.counts[state.seat(player)] == 0:
-            raise Refused(f"{player} n'a plus de carte.")
+            raise Refused("no_card_left", player=player)
         hand = state.hand(player)
         if hand is not None and card not in hand:
-            raise Refused(f"{player} n'a pas {definite(card)} en main.")
-        reason = state.layout.refusal(card, state.caprone, state.first_round)
-        if reason is not None:
-            raise Refused(reason)
+            raise Refused("not_in_hand", player=player, card=card)
+        refusal = state.layout.refusal(card, state.caprone, state.first_round)
+        if refusal is not None:
+            raise refusal
         _, blocked = state.layout.after(card)
         return self._close(state, [CardPlayed(player, card, blocked)])
 
@@ -131,21 +131,21 @@ class CinquilloGame:
         every card is dealt and its holder simply lays it.
         """
         if state.current is None and state.stock_count == 0 and len(state.players) > 2:
-            raise Refused("On attend le cinq de deniers pour commencer.")
+            raise Refused("five_of_oros_first")
         if state.legal_cards(move.player):
-            raise Refused(f"{move.player} a une carte jouable : on ne passe que si on ne peut pas jouer.")
+            raise Refused("can_play", player=move.player)
         return self._close(state, [Passed(move.player)])
 
     def _draw(self, state: CinquilloState, draw: Draw) -> list[Event]:
         """C3: after a pass with a stock, the passer draws its top card."""
         if state.phase != "draw":
-            raise Refused("On ne pioche qu'après avoir passé, quand il reste une pioche.")
+            raise Refused("draw_after_pass")
         if draw.player != state.current:
-            raise Refused(f"C'est à {state.current} de piocher, pas à {draw.player}.")
+            raise Refused("not_your_draw", player=draw.player, expected=state.current)
         if state.stock is None:
             return [Drew(draw.player, draw.card)]
         if draw.card is not None and draw.card != state.stock[0]:
-            raise Refused("Ce n'est pas la carte du dessus de la pioche.")
+            raise Refused("not_top_card")
         return [Drew(draw.player, state.stock[0])]
 
     def _abandon(self, state: CinquilloState, abandon: Abandon) -> list[Event]:
@@ -267,23 +267,23 @@ def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 
 def _known(state: CinquilloState, player: str) -> None:
     if player not in state.players:
-        raise Refused(f"Je ne connais pas de joueur nommé {player}.")
+        raise Refused("unknown_player", player=player)
 
 
 def _check_counts(state: CinquilloState, counts: tuple[int, ...], hand: int) -> str | None:
     """C2: 2 players get `hand` each, 4 get 10, 3 get 13 except one 14 that moves to the right."""
     n = len(counts)
     if n == 2 and counts != (hand, hand):
-        raise Refused(f"À deux, chacun reçoit {hand} cartes.")
+        raise Refused("two_hands", hand=hand)
     if n == 4 and counts != (10, 10, 10, 10):
-        raise Refused("À quatre, chacun reçoit dix cartes.")
+        raise Refused("four_hands")
     if n != 3:
         return None
     if sorted(counts) != [13, 13, 14]:
-        raise Refused("À trois, un joueur reçoit quatorze cartes et les deux autres treize.")
+        raise Refused("three_hands")
     holder = state.players[counts.index(14)]
     if state.fourteen is not None and holder != state.right_of(state.fourteen):
-        raise Refused(f"Cette manche, c'est {state.right_of(state.fourteen)} qui reçoit quatorze cartes.")
+        raise Refused("fourteen_goes_right", player=state.right_of(state.fourteen))
     return holder
 
 
@@ -291,13 +291,13 @@ def _check_hands(deal: Deal, stock: int) -> None:
     """C1/C2: the hands match the counts and, with the stock, hold the 40 cards once each."""
     hands = deal.hands or ()
     if tuple(len(h) for h in hands) != deal.counts:
-        raise Refused("Les mains ne correspondent pas au nombre de cartes annoncé.")
+        raise Refused("hands_mismatch")
     pile = deal.stock or ()
     if len(pile) != stock:
-        raise Refused(f"La pioche doit compter {stock} cartes.")
+        raise Refused("stock_size", count=stock)
     every = [c for h in hands for c in h] + list(pile)
     if sorted(every) != sorted(DECK):
-        raise Refused("La donne doit contenir les quarante cartes, chacune une fois.")
+        raise Refused("whole_deck")
 
 
 def _xp_events(state: CinquilloState) -> list[Event]:

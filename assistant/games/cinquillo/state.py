@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from assistant.core.expectation import Expectation
+from assistant.core.game import Refused
 from assistant.games.cinquillo.commands import Card, Suit
 from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import (
@@ -21,20 +22,11 @@ from assistant.games.cinquillo.deck import (
     POSITION,
     RANK_ORDER,
     SUIT_ORDER,
-    french_name,
-    of_suit,
-    rank_french,
 )
 
 Phase = Literal["deal", "play", "draw", "over"]
 Row = tuple[int, int]
 """A suit's row on the table: (lowest rank, highest rank) laid, in C1 sequence order."""
-
-
-def definite(card: Card) -> str:
-    """The card with its French article: "le cinq de deniers", "l'as d'épées"."""
-    name = french_name(card)
-    return f"l'{name}" if name.startswith("as ") else f"le {name}"
 
 
 @dataclass(frozen=True)
@@ -67,31 +59,32 @@ class Layout:
         spans = sum(POSITION[r[1]] - POSITION[r[0]] + 1 for r in self.rows if r is not None)
         return spans - len(self.blocked)
 
-    def refusal(self, card: Card, caprone: bool, first_round: bool) -> str | None:
-        """C3/C4/C6: why `card` cannot be laid now, as a French sentence, or None when it can."""
+    def refusal(self, card: Card, caprone: bool, first_round: bool) -> Refused | None:
+        """C3/C4/C6: why `card` cannot be laid now (a reason code with the card, its suit and the
+        row), or None when it can."""
         if self.empty:
             if first_round and card != FIVE_OF_OROS:
-                return "La première manche s'ouvre avec le cinq de deniers."
+                return Refused("first_round_opening")
             if card.rank != FIVE:
-                return "La manche s'ouvre avec un cinq."
+                return Refused("round_opening")
             return None
         row = self.row(card.suit)
         if row is None:
             if card.rank == FIVE:
                 return None
-            return f"{_cap(definite(card))} ne se pose pas : il faut d'abord le cinq {of_suit(card.suit)}."
+            return Refused("five_first", card=card, suit=card.suit)
         if card in self.blocked:
-            return f"{_cap(definite(card))} est bloqué : il ne se jouera plus de la manche."
+            return Refused("blocked", card=card)
         if self.on_table(card):
-            return f"{_cap(definite(card))} est déjà sur la table."
+            return Refused("on_table", card=card)
         low, high = POSITION[row[0]], POSITION[row[1]]
         at = POSITION[card.rank]
         if caprone or at in (low - 1, high + 1):
             return None
-        return f"{_cap(definite(card))} ne se pose pas : la rangée {of_suit(card.suit)} {_span(row)}."
+        return Refused("not_next", card=card, suit=card.suit, row=row)
 
     def playable(self, card: Card, caprone: bool, first_round: bool) -> bool:
-        """Whether `card` may be laid now (`refusal` without building the sentence)."""
+        """Whether `card` may be laid now (`refusal` without building the refusal)."""
         if self.empty:
             return card == FIVE_OF_OROS if first_round else card.rank == FIVE
         row = self.row(card.suit)
@@ -119,17 +112,6 @@ class Layout:
     def exhausted(self) -> bool:
         """C6: every card is on the table or blocked, so nobody can play whatever the hands."""
         return self.cards_on_table() + len(self.blocked) == len(DECK)
-
-
-def _cap(text: str) -> str:
-    return text[0].upper() + text[1:]
-
-
-def _span(row: Row) -> str:
-    if row[0] == row[1]:
-        return f"s'arrête au {rank_french(row[0])}"
-    low = rank_french(row[0])
-    return f"va {'de l' + chr(39) if low == 'as' else 'du '}{low} au {rank_french(row[1])}"
 
 
 @dataclass(frozen=True)

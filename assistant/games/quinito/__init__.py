@@ -26,6 +26,7 @@ register_game(
                 "variants", "variantes, identifiants de rules.md séparés par des virgules (kinito variants)"
             ),
             GameOption("lives", "édition famille : vies au départ (5, ou 3 avec L-V3)", type=int),
+            GameOption("confirm", "redire chaque annonce enregistrée (« Soixante-deux, Ana. ») : on ou off"),
         ),
         rules=lazy("assistant.games.quinito.config", "QuinitoConfig.from_dict"),
         rulebook=lazy("assistant.games.quinito.book", "rulebook"),
@@ -38,6 +39,7 @@ register_game(
         board_view=lazy("assistant.games.quinito.board_view", "view"),
         describe_event=lazy("assistant.games.quinito.board_view", "describe"),
         odds=lazy("assistant.games.quinito.coach", "printed_odds"),
+        responses="quinito.yaml",
         demo=lazy("assistant.games.quinito.demo", "script"),
         variant_lines=lazy("assistant.games.quinito.config", "variant_lines"),
     )

@@ -8,7 +8,7 @@ from typing import Any
 from assistant.core.codec import Codec
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
-from assistant.core.game import Game
+from assistant.core.game import Game, Refused
 from assistant.games.quinito import commands as qc
 from assistant.games.quinito import events as qe
 from assistant.games.quinito import flow as quinito_flow
@@ -16,7 +16,7 @@ from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
 from assistant.referee import speech
 from assistant.referee.flow import Decision
-from assistant.referee.rulebook import describe_command, winner_sentence
+from assistant.referee.rulebook import describe_command, game_sentence, refusal_sentence, winner_sentence
 from assistant.understanding.parse import Parse
 
 
@@ -31,11 +31,13 @@ class QuinitoBook:
     """The rules engine."""
     codec: Codec
     """Stores its commands and events."""
+    responses: str
+    """Its file of grammars/responses/<language>/, as its registry entry names it."""
     move_intents: frozenset[str] = quinito_flow.MOVE_INTENTS
     """Intents that are moves (a refused or misplaced one gets a reminder)."""
 
     def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
-        return quinito_flow.decide(parse, who, expect, self.config, state.direction)
+        return quinito_flow.decide(parse, who, expect, self.config, state.direction, state.cups[expect.cup])
 
     def auto(self, state: Any, expect: Expectation) -> Any | None:
         return None
@@ -45,10 +47,11 @@ class QuinitoBook:
         from assistant.games.quinito.engine import warnings
         from assistant.understanding.vigilance import common_word_names
 
-        out = list(warnings(self.config))
+        out = [game_sentence(self.responses, key) for key in warnings(self.config)]
         words = common_word_names(self.config.players) if self.config.edition == "drinking" else []
         if words:
-            out.append(speech.say("names_are_words", names=speech.names(words)))
+            key = "names_are_words" if len(words) == 1 else "names_are_words_plural"
+            out.append(speech.say(key, names=speech.names(words)))
         return out
 
     def narrate_all(self, events: tuple[Any, ...], state: Any) -> list[str]:
@@ -71,6 +74,8 @@ class QuinitoBook:
             return speech.say("totem", player=event.player)
         if isinstance(event, qe.PlayerEliminated):
             return speech.say("eliminated", player=event.player)
+        if isinstance(event, qe.Announced | qe.Amended | qe.Passed) and self.config.confirm:
+            return speech.say("confirm", score=speech.capital(speech.score(event.score)), player=event.player)
         if isinstance(event, qe.SpecialShown) and event.value not in self.config.quinito_scores:
             return speech.say("special", value=speech.score(event.value))
         return None
@@ -100,11 +105,17 @@ class QuinitoBook:
     def describe(self, command: Any) -> str:
         return describe_command(command)
 
+    def refusal(self, refused: Refused) -> str:
+        return refusal_sentence(self.responses, refused)
+
     def is_auto(self, command: Any) -> bool:
         return False
 
 
 def rulebook(config: QuinitoConfig) -> QuinitoBook:
     """The referee's Quinito half for one table."""
+    from assistant.games.quinito import NAME
+    from assistant.registry import get_game
+
     game = QuinitoGame(config)
-    return QuinitoBook(config, game, game.codec())
+    return QuinitoBook(config, game, game.codec(), get_game(NAME).responses)

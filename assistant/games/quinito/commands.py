@@ -110,6 +110,32 @@ class ShowSpecial:
 
 
 @dataclass(frozen=True)
+class Claim:
+    """Q8 (Decision): the holder says a special as a number ("trente et un", "vingt et un"): a claim the
+    table checks by reading the dice out, not an announcement the next player may lift."""
+
+    player: str
+    """The claimer (the cup holder)."""
+    value: int
+    """The special value claimed (21, 65 with V-65, 31, 32, 51 with V-51)."""
+    cup: int = 0
+    """Which cup (Q13)."""
+
+
+@dataclass(frozen=True)
+class Amend:
+    """Q5: the announcer corrects the announcement before the next player answers ("non attends
+    soixante-trois")."""
+
+    player: str
+    """The announcer."""
+    score: Score
+    """The corrected announcement."""
+    cup: int = 0
+    """Which cup (Q13)."""
+
+
+@dataclass(frozen=True)
 class Attack:
     """Q9: the quinito thrower names the player who must take a double dose (Q12: not the totem)."""
 
@@ -194,6 +220,8 @@ Command = (
     | Reroll
     | Reveal
     | ShowSpecial
+    | Claim
+    | Amend
     | Attack
     | Submit
     | Counter

@@ -63,6 +63,9 @@ class QuinitoConfig:
     """Variant ids from rules.md (keys of VARIANTS)."""
     lives: int | None = None
     """Family edition starting lives; default 5 (L1), or 3 with L-V3."""
+    confirm: bool = True
+    """The referee repeats each announcement it records in a few words ("Soixante-deux, Ana."), so the
+    table hears a mishearing at once; `confirm: off` silences it."""
 
     # Resolved once from edition and variants (style.md 10): the engine, bot, flow and explanations
     # read these fields and never test a variant id.
@@ -158,6 +161,8 @@ class QuinitoConfig:
         out["variants"] = sorted(self.variants)
         if self.lives is not None:
             out["lives"] = self.lives
+        if not self.confirm:
+            out["confirm"] = "off"
         return out
 
     @classmethod
@@ -172,7 +177,20 @@ class QuinitoConfig:
             edition=data.get("edition", "drinking"),
             variants=frozenset(_canonical(variants)),
             lives=whole(data.get("lives")),
+            confirm=switch(data.get("confirm", True), "confirm"),
         )
+
+
+def switch(value: Any, key: str) -> bool:
+    """An on/off setting: a bool, or "on"/"off" (also yes/no, true/false, oui/non) as typed."""
+    if isinstance(value, bool):
+        return value
+    word = str(value).strip().casefold()
+    if word in ("on", "yes", "true", "oui", "1"):
+        return True
+    if word in ("off", "no", "false", "non", "0"):
+        return False
+    raise ConfigError(f"{key} vaut on ou off, pas {value!r}.")
 
 
 def _canonical(ids: Iterable[str]) -> list[str]:

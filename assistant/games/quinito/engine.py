@@ -15,6 +15,7 @@ Decisions documented here (rules.md leaves them open):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from assistant.core.codec import Codec, dataclasses_of
@@ -31,9 +32,10 @@ from assistant.games.quinito.upcasters import UPCASTERS
 
 
 def warnings(config: QuinitoConfig) -> list[str]:
-    """Q1: the drinking edition needs at least 3 players (2 are allowed, with a warning)."""
+    """Q1: the drinking edition needs at least 3 players (2 are allowed, with a warning): the keys of
+    the sentences to say."""
     if config.edition == "drinking" and len(config.players) < 3:
-        return ["Attention : l'édition apéro se joue normalement à trois joueurs ou plus."]
+        return ["few_players"]
     return []
 
 
@@ -59,6 +61,8 @@ class QuinitoGame:
             cmd.Pass: self._pass,
             cmd.Reveal: self._reveal,
             cmd.ShowSpecial: self._show_special,
+            cmd.Claim: self._claim,
+            cmd.Amend: self._amend,
             cmd.Attack: self._attack,
             cmd.Submit: self._submit,
             cmd.Counter: self._counter,
@@ -81,23 +85,23 @@ class QuinitoGame:
         return codec()
 
     def decide(self, state: QuinitoState, command: cmd.Command) -> Sequence[ev.Event]:
-        """The events a command causes; `Refused` with a French sentence for an impossible move."""
+        """The events a command causes; `Refused` with a reason code for an impossible move."""
         if state.winner is not None:
-            raise Refused(f"La partie est finie : {state.winner} a gagné.")
+            raise Refused("game_over", winner=state.winner)
         if isinstance(command, cmd.Fault):
             return self._fault(state, command)
         handler = self._handlers.get(type(command))
         if handler is None:
-            raise Refused("Je ne connais pas ce coup.")
+            raise Refused("unknown_move")
         return handler(state, command)
 
     # -- helpers ---------------------------------------------------------------------------------
 
     def _known(self, state: QuinitoState, player: str) -> None:
         if player not in self._evolver.index:
-            raise Refused(f"{player} ne joue pas à cette table.")
+            raise Refused("not_at_table", player=player)
         if player in state.eliminated:
-            raise Refused(f"{player} est éliminé.")
+            raise Refused("player_out", player=player)
 
     def _cup(
         self, state: QuinitoState, command: cmd.Command, phases: tuple[str, ...], who: str | None
@@ -110,14 +114,14 @@ class QuinitoGame:
                     return i, cup
             index = 0
         if not 0 <= index < len(state.cups):
-            raise Refused("Il n'y a pas de second gobelet à cette table.")
+            raise Refused("no_second_cup")
         cup = state.cups[index]
         if cup.phase not in phases:
-            raise Refused(_WAITING.get(cup.phase, "Ce n'est pas le moment."))
+            raise Refused(f"waiting_{cup.phase}")
         if who is not None:
             self._known(state, who)
             if cup.actor != who:
-                raise Refused(f"Ce n'est pas à {who} de jouer, c'est à {cup.actor}.")
+                raise Refused("not_your_move", player=who, expected=cup.actor)
         return index, cup
 
     def _penalty(self, player: str, reason: Reason, amount: int = 1) -> PenaltyCalled:
@@ -140,7 +144,7 @@ class QuinitoGame:
         """Q6, L3, L-V1, V-forced-reroll: one re-throw per turn, two with L-V1."""
         i, cup = self._cup(state, c, ("announce",), c.player)
         if cup.rerolls >= self._max_rerolls:
-            raise Refused("Vous avez déjà relancé : annoncez maintenant.")
+            raise Refused("rerolled")
         if c.dice is not None:
             _check_dice(c.dice)
         return (ev.Rerolled(c.player, c.dice, i),)
@@ -165,25 +169,25 @@ class QuinitoGame:
         if self._valid_score(cup, c.score, equal_ok=False):
             return (ev.Announced(c.player, c.score, i),)
         if self._family:
-            raise Refused(_higher(cup))
+            raise _higher(cup)
         return (self._penalty(c.player, "fantasy_announcement"),)
 
     def _accept(self, state: QuinitoState, c: cmd.Accept) -> Sequence[ev.Event]:
         """Q6 accept / L3 believe: the responder takes the cup and must raise."""
         i, cup = self._cup(state, c, ("response",), c.player)
         if not self._can_raise(cup):
-            raise Refused("Rien ne bat vingt et un : il faut soulever.")
+            raise Refused("nothing_beats_21")
         return (ev.Accepted(c.player, i),)
 
     def _pass(self, state: QuinitoState, c: cmd.Pass) -> Sequence[ev.Event]:
         """L3: pass unseen with an equal or higher score; after a full circle, raise or reveal."""
         if not self._family:
-            raise Refused("On ne passe qu'à l'édition famille : acceptez ou soulevez.")
+            raise Refused("pass_family_only")
         i, cup = self._cup(state, c, ("response",), c.player)
         if cup.origin == c.player:
-            raise Refused("Le gobelet a fait le tour : vous devez relancer plus haut ou soulever.")
+            raise Refused("full_circle")
         if not self._valid_score(cup, c.score, equal_ok=True):
-            raise Refused(_higher(cup, equal=True))
+            raise _higher(cup, equal=True)
         return (ev.Passed(c.player, c.score, i),)
 
     def _lift(self, state: QuinitoState, c: cmd.Lift) -> Sequence[ev.Event]:
@@ -196,23 +200,58 @@ class QuinitoGame:
         return (lifted, *self._resolver.reveal(after, i, cup.dice))
 
     def _reveal(self, state: QuinitoState, c: cmd.Reveal) -> Sequence[ev.Event]:
-        """Q6, L3: the dice read out after a lift."""
+        """Q6, L3: the dice read out after a lift; Q8: or shown for a claimed special."""
         if not is_legal(c.value):
-            raise Refused(f"{c.value} n'est pas un score possible aux dés.")
-        i, _ = self._cup(state, c, ("reveal",), None)
+            raise Refused("impossible_dice", value=c.value)
+        i, cup = self._cup(state, c, ("reveal", "show"), None)
+        if cup.phase == "show":
+            return self._checked(state, i, cup.actor, cup.claimed or 0, c.value)
         return self._resolver.reveal(state, i, c.value)
 
+    def _amend(self, state: QuinitoState, c: cmd.Amend) -> Sequence[ev.Event]:
+        """Q5: the announcer corrects the announcement before the next player answers."""
+        i, cup = self._cup(state, c, ("response",), None)
+        self._known(state, c.player)
+        if cup.announcer != c.player:
+            raise Refused("only_announcer_corrects", player=cup.announcer)
+        if not self._valid_score(replace(cup, to_beat=cup.bar), c.score, equal_ok=False):
+            raise _higher(replace(cup, to_beat=cup.bar))
+        return (ev.Amended(c.player, c.score, i),)
+
     # -- specials (drinking edition) ---------------------------------------------------------------
+
+    def _claim(self, state: QuinitoState, c: cmd.Claim) -> Sequence[ev.Event]:
+        """Q8 (Decision), Q10: a special said as a number is shown to the table, which reads the dice
+        out; saying the very score received is a fantasy announcement whatever it is."""
+        if self._family:
+            raise Refused("no_special_family")
+        i, cup = self._cup(state, c, ("announce",), c.player)
+        if c.value not in self._specials:
+            raise Refused("not_special", value=c.value)
+        if cup.announced == c.value:
+            return (self._penalty(c.player, "fantasy_announcement"),)
+        if cup.dice is not None:
+            return self._checked(state, i, c.player, c.value, cup.dice)
+        return (ev.SpecialClaimed(c.player, c.value, i),)
+
+    def _checked(self, state: QuinitoState, i: int, player: str, claimed: int, value: int) -> list[ev.Event]:
+        """Q8: the dice confirm the claim (the special takes effect) or contradict it (the claimer's
+        fault, Q10); either way the claimer throws again."""
+        events: list[ev.Event] = [ev.ClaimChecked(player, value, i)]
+        if value != claimed:
+            return [*events, self._penalty(player, "fantasy_announcement")]
+        after = self._evolver.evolve(state, events[0])
+        return [*events, *self._show_special(after, cmd.ShowSpecial(player, claimed, i))]
 
     def _show_special(self, state: QuinitoState, c: cmd.ShowSpecial) -> Sequence[ev.Event]:
         """Q8, V-31-replay, V-32, V-51, V-65: a special throw is shown; the thrower throws again."""
         if self._family:
-            raise Refused("Il n'y a pas de coup spécial à l'édition famille : annoncez.")
+            raise Refused("no_special_family")
         i, cup = self._cup(state, c, ("announce",), c.player)
         if c.value not in self._specials:
-            raise Refused(f"{c.value} n'est pas un coup spécial à cette table.")
+            raise Refused("not_special", value=c.value)
         if cup.dice is not None and cup.dice != c.value:
-            raise Refused(f"Les dés montrent {cup.dice}, pas {c.value}.")
+            raise Refused("dice_differ", dice=cup.dice, value=c.value)
         shown = ev.SpecialShown(c.player, c.value, i)
         if c.value == 32:
             return (shown, ev.DirectionReversed())
@@ -226,9 +265,9 @@ class QuinitoGame:
         i, _ = self._cup(state, c, ("attack_target",), c.player)
         self._known(state, c.target)
         if c.target == c.player:
-            raise Refused("On ne s'attaque pas soi-même : choisissez un autre joueur.")
+            raise Refused("attack_self")
         if c.target not in attackable(state, c.player):
-            raise Refused(f"{c.target} a le totem : attaquez quelqu'un d'autre.")
+            raise Refused("totem_protects", player=c.target)
         return (ev.QuinitoAttacked(c.player, c.target, i),)
 
     def _submit(self, state: QuinitoState, c: cmd.Submit) -> Sequence[ev.Event]:
@@ -245,7 +284,7 @@ class QuinitoGame:
         """Q9, Q12: a quinito sends a quadruple dose back (counterer takes the totem); doubles and
         specials throw again; anything else: double dose and totem for the counterer."""
         if not is_legal(c.value):
-            raise Refused(f"{c.value} n'est pas un score possible aux dés.")
+            raise Refused("impossible_dice", value=c.value)
         i, cup = self._cup(state, c, ("counter_throw",), c.player)
         thrown = ev.CounterThrown(c.player, c.value, i)
         attacker = cup.other or cup.actor
@@ -261,7 +300,7 @@ class QuinitoGame:
         self._known(state, c.first)
         self._known(state, c.second)
         if c.first == c.second:
-            raise Refused("Il faut deux joueurs différents pour le défi.")
+            raise Refused("same_racers")
         return (ev.DefiStarted(c.player, c.first, c.second, i),)
 
     def _defi_loser(self, state: QuinitoState, c: cmd.DefiLoser) -> Sequence[ev.Event]:
@@ -271,13 +310,13 @@ class QuinitoGame:
         ]
         i, cup = (racing[0], state.cups[racing[0]]) if racing else self._cup(state, c, ("defi_loser",), None)
         if c.player not in cup.racers:
-            raise Refused(f"{c.player} ne fait pas le défi : c'est {cup.racers[0]} ou {cup.racers[1]}.")
+            raise Refused("not_a_racer", player=c.player, first=cup.racers[0], second=cup.racers[1])
         return (ev.DefiLost(c.player, i), self._penalty(c.player, "defi"))
 
     def _redemption(self, state: QuinitoState, c: cmd.RedemptionThrow) -> Sequence[ev.Event]:
         """L-V5: up to three throws to make a 21 and cancel the loss."""
         if not is_legal(c.value):
-            raise Refused(f"{c.value} n'est pas un score possible aux dés.")
+            raise Refused("impossible_dice", value=c.value)
         i, _ = self._cup(state, c, ("redemption_throw",), c.player)
         return self._resolver.redemption(state, i, c.player, c.value)
 
@@ -301,24 +340,11 @@ def codec() -> Codec:
 
 def _check_dice(dice: tuple[int, int]) -> None:
     if len(dice) != 2 or not all(isinstance(d, int) and 1 <= d <= 6 for d in dice):
-        raise Refused("Un dé montre un chiffre de un à six.")
+        raise Refused("bad_die")
 
 
-def _higher(cup: CupState, equal: bool = False) -> str:
+def _higher(cup: CupState, equal: bool = False) -> Refused:
+    """Q10, L3: an announcement (or a pass, `equal`) that does not beat the bar."""
     if cup.to_beat is None:
-        return "Ce n'est pas un score possible : annoncez un vrai score."
-    word = "égal ou supérieur" if equal else "plus haut"
-    return f"Il faut annoncer un vrai score {word} que {cup.to_beat}."
-
-
-_WAITING = {
-    "announce": "On attend l'annonce du joueur qui a le gobelet.",
-    "response": "On attend que le joueur suivant accepte ou soulève.",
-    "reveal": "On attend la valeur des dés.",
-    "attack_target": "On attend le joueur attaqué par le quinito.",
-    "counter_or_submit": "Le joueur attaqué doit contrer ou prendre sa double dose.",
-    "counter_throw": "On attend le lancer du contre.",
-    "defi_players": "On attend les deux joueurs du défi.",
-    "defi_loser": "On attend le perdant du défi.",
-    "redemption_throw": "On attend le lancer de rattrapage.",
-}
+        return Refused("not_a_score")
+    return Refused("not_lower" if equal else "not_higher", to_beat=cup.to_beat)

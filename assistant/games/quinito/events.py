@@ -112,6 +112,42 @@ class SpecialShown:
 
 
 @dataclass(frozen=True)
+class SpecialClaimed:
+    """Q8: a special said as a number; the table must read the dice out."""
+
+    player: str
+    """The claimer."""
+    value: int
+    """The special claimed."""
+    cup: int = 0
+    """Which cup."""
+
+
+@dataclass(frozen=True)
+class ClaimChecked:
+    """Q8: the table read the dice of a claimed special; a false claim leaves the claimer to throw again."""
+
+    player: str
+    """The claimer."""
+    value: int
+    """The value read out."""
+    cup: int = 0
+    """Which cup."""
+
+
+@dataclass(frozen=True)
+class Amended:
+    """Q5: the announcer corrected the standing announcement before any answer."""
+
+    player: str
+    """The announcer."""
+    score: Score
+    """The announcement that now stands."""
+    cup: int = 0
+    """Which cup."""
+
+
+@dataclass(frozen=True)
 class DirectionReversed:
     """Q8 32 / L-V4: play now goes the other way."""
 
@@ -232,6 +268,9 @@ Event = (
     | Lifted
     | Revealed
     | SpecialShown
+    | SpecialClaimed
+    | ClaimChecked
+    | Amended
     | DirectionReversed
     | QuinitoAttacked
     | Countered
@@ -256,6 +295,9 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     Lifted,
     Revealed,
     SpecialShown,
+    SpecialClaimed,
+    ClaimChecked,
+    Amended,
     DirectionReversed,
     QuinitoAttacked,
     Countered,

@@ -72,6 +72,9 @@ class Evolver:
             ev.Lifted: self._lifted,
             ev.Revealed: self._revealed,
             ev.SpecialShown: self._special,
+            ev.SpecialClaimed: self._claimed,
+            ev.ClaimChecked: self._claim_checked,
+            ev.Amended: self._amended,
             ev.QuinitoAttacked: self._attacked,
             ev.Countered: self._countered,
             ev.CounterThrown: self._counter_thrown,
@@ -146,6 +149,7 @@ class Evolver:
             announcer=event.player,
             announced=event.score,
             to_beat=event.score if raised and isinstance(event.score, int) else cup.to_beat,
+            bar=cup.to_beat,
             origin=event.player if announced_anew else cup.origin,
             saw21=cup.saw21 or event.score == 21,
             rerolls=0,
@@ -172,6 +176,18 @@ class Evolver:
         if event.value == 31 and not self.replay31:
             return replace(cup, phase="defi_players", dice=None)
         return replace(cup, phase="announce", dice=None, rerolls=0)
+
+    def _claimed(self, state: QuinitoState, cup: CupState, event: ev.SpecialClaimed) -> CupState:
+        """Q8: the table must read the dice of a claimed special."""
+        return replace(cup, phase="show", claimed=event.value)
+
+    def _claim_checked(self, state: QuinitoState, cup: CupState, event: ev.ClaimChecked) -> CupState:
+        """Q8: the dice were shown; the claimer throws again (a true special then takes effect)."""
+        return replace(cup, phase="announce", claimed=None, dice=None, rerolls=0)
+
+    def _amended(self, state: QuinitoState, cup: CupState, event: ev.Amended) -> CupState:
+        """Q5: the corrected announcement replaces the standing one, against the same bar."""
+        return self._announced(state, replace(cup, to_beat=cup.bar), ev.Announced(event.player, event.score))
 
     def _attacked(self, state: QuinitoState, cup: CupState, event: ev.QuinitoAttacked) -> CupState:
         """Q9."""

@@ -25,7 +25,7 @@ def explain(config: QuinitoConfig, topic: str | None = None) -> list[str]:
     for name, topic_part in _BY_TOPIC.items():
         if key.startswith(name) or name.startswith(key):
             return topic_part(config)
-    return [f"Je ne connais pas ce sujet. Demandez : {', '.join(TOPICS)}."]
+    return [f"Je ne connais pas ce sujet. Demande : {', '.join(TOPICS)}."]
 
 
 def _drinking(config: QuinitoConfig) -> bool:
@@ -61,7 +61,7 @@ def _turn(config: QuinitoConfig) -> list[str]:
         "Le lanceur secoue, regarde ou non, et annonce ce qu'il veut : la vérité, plus ou moins.",
         "Le suivant croit : il prend le gobelet, relance et annonce strictement plus haut.",
         "Ou il ne croit pas et révèle : si l'annonce dépasse les dés, l'annonceur perd ; "
-        "sinon le révélateur.",
+        "sinon celui qui a révélé.",
         "Ou il passe sans regarder en annonçant autant ou plus ; si le gobelet fait le tour sans "
         "surenchère, l'auteur de l'annonce doit surenchérir ou révéler.",
         "Le perdant relance la manche suivante.",

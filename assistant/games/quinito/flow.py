@@ -4,9 +4,13 @@ Decisions documented here (README "Arbitre"):
 - A score said while `announce` is awaited is the cup holder's announcement; while `reveal` is awaited
   it is the read-out of the dice (anyone may say it); during a counter or a redemption it is a throw.
 - Drinking edition: the holder *shows* a special throw (Q8) by naming it: "quinito" (21, or the
-  V-65 second quinito), "défi" (31), "changement de sens" (32), and with V-51 "cinquante et un"
-  (shown, never a claim). A spoken number ("vingt et un", "soixante-cinq", "trente-deux") stays an
-  announcement, a claim the next player may lift (the engine accepts specials as announcements).
+  V-65 second quinito), "défi" (31), "changement de sens" (32). A special said as a number
+  ("vingt et un", "soixante-cinq" with V-65, "trente-deux", "cinquante et un" with V-51) is a claim
+  the table checks: the referee asks for the dice, and a read-out that contradicts it is the
+  claimer's fault (Q8 Decision, Q10). Saying the very score received stays a fault.
+- A responder repeating the standing announcement ("soixante-deux" after "soixante-deux") is
+  thinking aloud: no move. The announcer saying another score before any answer corrects it.
+- L3: "je passe" alone passes with the standing announcement; "je passe soixante-deux" raises.
 - Family edition: there are no special throws; every score said by the holder is an announcement.
 - A responder who says a score (or a special) without "j'accepte" has accepted: Accept then the move.
 - Moves bound to a player (announce, response, attack, counter, défi names) by another known
@@ -20,6 +24,7 @@ from typing import Any
 from assistant.core.expectation import Expectation
 from assistant.games.quinito import commands as q
 from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.state import CupState
 from assistant.referee.flow import Decision, Moves, Reply, targets
 from assistant.referee.speech import say
 from assistant.referee.violations import is_self
@@ -68,8 +73,8 @@ def _announce(
     if intent != "score":
         return None
     if parse.score is not None:
-        if config.edition == "drinking" and parse.score == 51 and config.everyone_sips:
-            return [q.ShowSpecial(holder, 51, cup=cup)]
+        if config.edition == "drinking" and parse.score in config.low_specials | config.quinito_scores:
+            return [q.Claim(holder, parse.score, cup=cup)]  # type: ignore[arg-type]
         return [q.Announce(holder, parse.score, cup=cup)]
     if parse.invalid is not None:
         return [q.Announce(holder, parse.invalid, cup=cup)]  # Q10: the engine calls it fantasy
@@ -82,10 +87,17 @@ def decide(
     expect: Expectation,
     config: QuinitoConfig,
     direction: int = 1,
+    standing: CupState | None = None,
 ) -> Decision:
-    """The commands a line makes in this state, a question/refusal, or None for no move."""
+    """The commands a line makes in this state (`standing`: the cup it is about), a question/refusal,
+    or None for no move."""
     awaiting = expect.awaiting
     expected = expect.player
+    if awaiting == "response" and standing is not None and parse.intent == "score":
+        if speaker is not None and speaker == standing.announcer and parse.score is not None:
+            return Moves((q.Amend(speaker, parse.score, cup=expect.cup),))  # Q5: a correction
+        if parse.score is not None and parse.score == standing.announced:
+            return None  # an echo of the standing announcement: thinking aloud
     if (
         expect.bound
         and speaker is not None
@@ -106,21 +118,22 @@ def decide(
         elif intent == "challenge":
             result = [q.Lift(actor, cup=cup)]
         elif intent == "pass":
-            if parse.score is None:
+            score = parse.score if parse.score is not None else (standing.announced if standing else None)
+            if score is None:
                 return Reply(say("which_score"))
-            result = [q.Pass(actor, parse.score, cup=cup)]
+            result = [q.Pass(actor, score, cup=cup)]
         else:
             then = _announce(parse, actor, config, cup, direction)
             if isinstance(then, Moves):
                 then = list(then.commands)
             result = [q.Accept(actor, cup=cup), *then] if isinstance(then, list) else then
-    elif awaiting in ("reveal", "counter_throw", "redemption_throw"):
+    elif awaiting in ("reveal", "show", "counter_throw", "redemption_throw"):
         if intent not in MOVE_INTENTS or intent in ("accept", "challenge", "pass", "counter"):
             return None
         value = _thrown_value(parse)
         if value is None:
             return Reply(say("not_a_score"))
-        if awaiting == "reveal":
+        if awaiting in ("reveal", "show"):
             result = [q.Reveal(value, cup=cup)]
         elif actor is not None:
             cls = q.CounterThrow if awaiting == "counter_throw" else q.RedemptionThrow
@@ -143,8 +156,12 @@ def decide(
         elif found or intent is not None:
             return Reply(say("which_players"))
     elif awaiting == "defi_loser":
+        # Q8: seats of an unattributed answer are the thrower's (who named the racers the same way).
+        if is_self(parse) and speaker is None:
+            racers = standing.racers if standing is not None else ()
+            return Reply(say("which_racer", first=racers[0], second=racers[1])) if racers else None
         who = speaker if is_self(parse) else None
-        found = [who] if who else targets(parse, config.players, speaker, direction)
+        found = [who] if who else targets(parse, config.players, speaker or expect.other, direction)
         if found:
             result = [q.DefiLoser(found[0])]
     if isinstance(result, list):

@@ -8,7 +8,7 @@ from assistant.core.expectation import Awaiting, Expectation
 from assistant.games.quinito.commands import Score
 from assistant.games.quinito.config import Edition
 
-TABLE_PHASES: frozenset[Awaiting] = frozenset({"reveal", "defi_loser"})
+TABLE_PHASES: frozenset[Awaiting] = frozenset({"reveal", "show", "defi_loser"})
 """Phases where the table, not one player, must speak (Expectation.player is None)."""
 
 
@@ -40,6 +40,10 @@ class CupState:
     """L-V2: a 21 was announced or revealed this round."""
     tries: int = 0
     """L-V5: redemption throws made."""
+    bar: int | None = None
+    """Q5: the bar the standing announcement had to beat (an amended announcement is checked against it)."""
+    claimed: int | None = None
+    """Q8: the special claimed while the table reads the dice ("show")."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ def test_c2_two_players_get_the_table_hand_and_the_rest_is_stock() -> None:
     s = session("A,B", hand=13).apply(Deal((13, 13)))
     assert s.state.stock_count == 14
     assert s.state.standings()["A"]["cards"] == 13
-    with pytest.raises(Refused, match="chacun reçoit 13 cartes"):
+    with pytest.raises(Refused, match=r"two_hands.*'hand': 13"):
         session("A,B", hand=13).apply(Deal((12, 12)))
 
 
@@ -36,9 +36,9 @@ def test_c2_three_players_one_drawn_by_lot_gets_fourteen(holder: int) -> None:
     counts = tuple(14 if i == holder else 13 for i in range(3))
     s = session("A,B,C").apply(Deal(counts))
     assert s.state.fourteen == "ABC"[holder]
-    with pytest.raises(Refused, match="quatorze"):
+    with pytest.raises(Refused, match=r"three_hands|fourteen_goes_right"):
         session("A,B,C").apply(Deal((14, 14, 12)))
-    with pytest.raises(Refused, match="quatorze"):
+    with pytest.raises(Refused, match=r"three_hands|fourteen_goes_right"):
         session("A,B,C").apply(Deal((13, 13, 13)))
 
 
@@ -49,9 +49,9 @@ def test_c2_later_rounds_give_the_fourteen_to_the_right_of_the_previous_holder()
     s = s.apply(Deal((13, 14, 13), *_split((13, 14, 13), rng)))
     s = finish_round(s, rng)
     assert s.state.phase == "deal"
-    with pytest.raises(Refused, match="c'est A qui reçoit quatorze"):
+    with pytest.raises(Refused, match=r"fourteen_goes_right.*'player': 'A'"):
         s.apply(Deal((13, 14, 13)))
-    with pytest.raises(Refused, match="c'est A qui reçoit quatorze"):
+    with pytest.raises(Refused, match=r"fourteen_goes_right.*'player': 'A'"):
         s.apply(Deal((13, 13, 14)))
     s = s.apply(Deal((14, 13, 13)))
     assert s.state.fourteen == "A"
@@ -72,15 +72,15 @@ def test_c2_bot_deals_rotate_the_fourteen_right_round_after_round() -> None:
 
 def test_c2_simulated_hands_must_hold_the_forty_cards_once() -> None:
     hands = (DECK[:10], DECK[10:20], DECK[20:30], (*DECK[30:39], DECK[0]))
-    with pytest.raises(Refused, match="quarante cartes"):
+    with pytest.raises(Refused, match="whole_deck"):
         session("A,B,C,D").apply(Deal((10,) * 4, hands))
-    with pytest.raises(Refused, match="pioche doit compter 16"):
+    with pytest.raises(Refused, match=r"stock_size.*'count': 16"):
         session("A,B").apply(Deal((12, 12), (DECK[:12], DECK[12:24]), DECK[24:39]))
 
 
 def test_c2_no_redeal_during_a_round() -> None:
     s = session("A,B,C,D").apply(Deal((10,) * 4))
-    with pytest.raises(Refused, match="en cours"):
+    with pytest.raises(Refused, match="round_going"):
         s.apply(Deal((10,) * 4))
 
 

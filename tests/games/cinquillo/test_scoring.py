@@ -79,7 +79,7 @@ def test_c7_c8_equal_highest_scores_are_a_draw_through_the_engine() -> None:
     assert s.state.expecting() == Expectation("over")
     assert MatchWon(("A", "B")) in s.events
     assert xp_changes(s.state) == {"A": 0, "B": 0, "C": -10, "D": -10}
-    with pytest.raises(Refused, match="finie"):
+    with pytest.raises(Refused, match="game_over"):
         s.apply(Play("B", Card(7, "oros")))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from assistant.core.expectation import Expectation
 from assistant.core.view import TableView
 from assistant.games.cinquillo.commands import Abandon, Card
-from assistant.games.cinquillo.state import definite
+from assistant.games.cinquillo.deck import definite
 from tests.games.cinquillo.builders import plays, referee_deal, session
 
 

@@ -50,10 +50,10 @@ def test_q5_the_first_player_holds_the_cup_and_announces() -> None:
 
 
 def test_q5_only_the_holder_may_announce() -> None:
-    """Q5: another player's announcement is refused with a French sentence."""
+    """Q5: another player's announcement is refused with a reason code naming whose move it is."""
     with pytest.raises(Refused, match="Ana"):
         table().apply(Announce("Bruno", 43))
-    with pytest.raises(Refused, match="ne joue pas"):
+    with pytest.raises(Refused, match="not_at_table"):
         table().apply(Announce("Zoé", 43))
     with pytest.raises(Refused):
         table().apply(Lift("Bruno"))

@@ -97,4 +97,4 @@ def test_summary_and_unknown_topic() -> None:
     summary = explain(config("drinking", "V-51"))
     assert len(summary) == len(set(summary)) > 8
     assert any("gorgée" in line for line in summary)
-    assert "Demandez" in text(config(), "météo")
+    assert "Demande :" in text(config(), "météo")

@@ -76,7 +76,7 @@ def test_q12_the_totem_holder_cannot_be_attacked() -> None:
     s = play(quinito(table(), "Ana", "Chloé"), [Submit("Chloé")])
     assert s.state.totems == ("Chloé",)
     s = play(s, [Throw("Ana", (2, 1)), ShowSpecial("Ana", 21)])
-    with pytest.raises(Refused, match="totem"):
+    with pytest.raises(Refused, match="totem_protects"):
         s.apply(Attack("Ana", "Chloé"))
     with pytest.raises(Refused):
         s.apply(Attack("Ana", "Ana"))

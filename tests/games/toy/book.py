@@ -10,6 +10,7 @@ from typing import Any
 from assistant.core.codec import Codec
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import OVER, Expectation
+from assistant.core.game import Refused
 from assistant.referee.flow import Decision, Moves
 from assistant.referee.rulebook import describe_command, winner_sentence
 from assistant.registry import SimOptions
@@ -61,6 +62,9 @@ class AllumettesBook:
 
     def describe(self, command: Any) -> str:
         return describe_command(command)
+
+    def refusal(self, refused: Refused) -> str:
+        return str(refused.reason)  # the toy engine refuses with French sentences as codes
 
     def is_auto(self, command: Any) -> bool:
         return False

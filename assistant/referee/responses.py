@@ -1,0 +1,35 @@
+"""What the referee says, as data: one responses file per language and game (style.md 11).
+
+Like Home Assistant's `responses/fr/*.yaml`: `grammars/responses/<language>/referee.yaml` holds the
+referee's own sentences, and each game's registry entry names its file (`quinito.yaml`...) with the
+sentences of its refusals (`Refused` codes) and announcements. Files are read through the grammar
+loader, so they travel wherever `grammars/` does. A sentence is a `str.format` template; the first
+letter of what is said is always a capital.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from assistant.understanding.grammar import _read
+
+LANGUAGE = "fr"
+"""The language the referee speaks."""
+
+
+def responses(name: str, language: str = LANGUAGE) -> Mapping[str, Any]:
+    """The whole responses file `name` (e.g. "referee.yaml") of `language`."""
+    return _read(f"responses/{language}/{name}")
+
+
+def section(name: str, key: str, language: str = LANGUAGE) -> Mapping[str, str]:
+    """One section (`sentences`, `refusals`, `reasons`...) of a responses file, empty when absent."""
+    found = responses(name, language).get(key) or {}
+    return {str(k): str(v) for k, v in found.items()}
+
+
+def render(template: str, values: Mapping[str, object]) -> str:
+    """A template with its blanks filled, starting with a capital letter."""
+    text = template.format(**{k: str(v) for k, v in values.items()})
+    return text[:1].upper() + text[1:]
