@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -120,7 +121,22 @@ def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[Ta
         raise UserError(
             f"Aucune partie en cours à reprendre dans {store.path}.", fix="kinito play sans --resume"
         )
-    return resumed_table(store.load(game_id).config, settings.table), game_id
+    store.claim(game_id)  # one referee per game: a second `--resume` gets a sentence, not a shared log
+    stored = store.load(game_id)
+    started = time.strftime("%d/%m/%Y à %H:%M", time.localtime(stored.created_at))
+    print(
+        f"kinito: reprise de la partie n° {game_id} commencée le {started}"
+        f" ({len(stored.entries)} coups enregistrés).",
+        file=sys.stderr,
+    )
+    return resumed_table(stored.config, settings.table), game_id
+
+
+def _which(referee: Referee, store: SqliteStore) -> str:
+    """The game as stored, or plainly not stored yet (never a number it does not have)."""
+    if referee.game_id is None:
+        return f"partie pas encore enregistrée dans {store.path} (nouvel essai à chaque coup)"
+    return f"partie n° {referee.game_id} ({store.path})"
 
 
 def _referee(
@@ -133,7 +149,7 @@ def _play_text(settings: PlaySettings, store: SqliteStore, resume: bool) -> None
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
     loop = LiveLoop(referee, _voice(settings, gate))
-    print(f"kinito: partie n° {referee.game_id} ({store.path}).", file=sys.stderr)
+    print(f"kinito: {_which(referee, store)}.", file=sys.stderr)
     loop.run(from_text(sys.stdin, referee.config.players))
 
 
@@ -176,7 +192,7 @@ def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:
     source = microphone(settings.device, clock, loop)
     early = EarlyMoves(loop, parser)
     listener = Listener(source, switching, gate, on_partial=early)
-    print(f"kinito: partie n° {referee.game_id}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
+    print(f"kinito: {_which(referee, store)}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
     heard = iter(listener)
     voices = None
     if voices_model is not None and table.drinking:  # Q11 breaches are the only thing voices attribute

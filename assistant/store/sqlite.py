@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Literal, cast
 
+from assistant.store.lock import GameLocks
 from assistant.store.protocol import Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
 
 Synchronous = Literal["OFF", "NORMAL", "FULL"]
@@ -125,6 +126,8 @@ class SqliteStore:
     ) -> None:
         self.path = Path(path)
         self._now = wall_clock
+        self.locks = GameLocks(self.path)
+        """The games this process referees (one process per game, `claim`)."""
         try:
             if read_only:
                 uri = f"{self.path.resolve().as_uri()}?mode=ro"
@@ -146,8 +149,23 @@ class SqliteStore:
             ) from error
 
     def close(self) -> None:
-        """Close the connection (the WAL is checkpointed by SQLite)."""
+        """Close the connection (the WAL is checkpointed by SQLite) and release the game locks."""
         self._db.close()
+        self.locks.close()
+
+    def claim(self, game_id: int) -> None:
+        """Referee this game in this process only; StoreError when another process already does."""
+        try:
+            claimed = self.locks.claim(game_id)
+        except OSError as error:
+            raise StoreError(
+                f"Impossible de verrouiller la partie n° {game_id} ({error.strerror})."
+            ) from None
+        if not claimed:
+            raise StoreError(
+                f"La partie n° {game_id} est déjà arbitrée par un autre kinito sur {self.path} :"
+                " arrêtez-le d'abord, ou commencez une nouvelle partie (kinito play sans --resume)."
+            )
 
     def __enter__(self) -> SqliteStore:
         return self
@@ -191,7 +209,9 @@ class SqliteStore:
                 "INSERT INTO games (kind, config, created_at) VALUES (?, ?, ?)",
                 (kind, json.dumps(dict(config), ensure_ascii=False, sort_keys=True), self._now()),
             )
-        return int(cast(int, cursor.lastrowid))
+        game_id = int(cast(int, cursor.lastrowid))
+        self.claim(game_id)  # a new game is this process's: a --resume elsewhere must not take it over
+        return game_id
 
     def append(self, game_id: int, entry: StoredEntry) -> None:
         """Persist one accepted move in its own transaction (seq = number of entries before it)."""
@@ -262,6 +282,7 @@ class SqliteStore:
                 "UPDATE games SET status = 'finished', finished_at = ?, winner = ? WHERE id = ?",
                 (self._now(), None if winner is None else json.dumps(winner, ensure_ascii=False), game_id),
             )
+        self.locks.release(game_id)
 
     def record_xp(self, game_id: int, changes: Mapping[str, int]) -> None:
         """C8: this game's XP changes; recording the same game again replaces them."""

@@ -6,10 +6,8 @@ Also the play settings (TOML file then flags) and the one-sentence failure when 
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,22 +18,14 @@ from assistant.referee.referee import Referee
 from assistant.settings.play import load_settings, resumed_table
 from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore
+from tests.robustness.faulty import kinito_process
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAY = [sys.executable, "-m", "assistant", "play", "--input", "text", "--no-speech"]
+PLAY = ["play", "--input", "text", "--no-speech"]
 
 
 def _start(args: list[str], db: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    return subprocess.Popen(
-        [*PLAY, "--db", str(db), *args],
-        cwd=ROOT,
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    return kinito_process([*PLAY, "--db", str(db), *args])
 
 
 def _send(child: subprocess.Popen[str], line: str) -> None:
