@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,9 +22,10 @@ from assistant.runtime.live import (
     from_text,
     respellings_for,
 )
+from assistant.runtime.resuming import resumed
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
-from assistant.settings.play import PlaySettings, load_settings, resumed_table
+from assistant.settings.play import PlaySettings, load_settings
 from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore, default_db_path
 from assistant.voice.audio import MicrophoneSource
@@ -38,7 +38,7 @@ MODEL_UNAVAILABLE = (
 )
 FLAG_KEYS: tuple[str, ...] = (
     *("game", "players", "edition", "variants", "mode", "hand", "target", "slow", "wake_word"),
-    *("model", "device", "db", "resume", "input", "voice_engine", "speech", "speaker_model"),
+    *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
 )
 """Flags that may also come from the settings file (None when not given on the command line)."""
 MIC_LOST = "Je n'entends plus le micro, je réessaie."
@@ -66,6 +66,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--db", help="fichier SQLite des parties")
     parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
+    parser.add_argument(
+        "--recover",
+        action="store_true",
+        default=None,
+        help="avec --resume, une partie abîmée reprend jusqu'à son dernier coup lisible (nouvelle partie)",
+    )
     parser.add_argument("--input", choices=("mic", "text"), help="mic (défaut) ou text (lignes sur stdin)")
     parser.add_argument("--voice-engine", dest="voice_engine", choices=("espeak", "pyttsx3"))
     parser.add_argument(
@@ -116,20 +122,7 @@ def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[Ta
     """The table to referee and, with --resume, the stored game it continues (its own rules)."""
     if not resume:
         return settings.table, None
-    game_id = store.latest_unfinished()
-    if game_id is None:
-        raise UserError(
-            f"Aucune partie en cours à reprendre dans {store.path}.", fix="kinito play sans --resume"
-        )
-    store.claim(game_id)  # one referee per game: a second `--resume` gets a sentence, not a shared log
-    stored = store.load(game_id)
-    started = time.strftime("%d/%m/%Y à %H:%M", time.localtime(stored.created_at))
-    print(
-        f"kinito: reprise de la partie n° {game_id} commencée le {started}"
-        f" ({len(stored.entries)} coups enregistrés).",
-        file=sys.stderr,
-    )
-    return resumed_table(stored.config, settings.table), game_id
+    return resumed(store, settings.table, recover=settings.recover)
 
 
 def _which(referee: Referee, store: SqliteStore) -> str:

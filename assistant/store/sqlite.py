@@ -12,11 +12,12 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from assistant.store.lock import GameLocks
-from assistant.store.protocol import Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
+from assistant.store.protocol import DamagedGame, Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
 
 Synchronous = Literal["OFF", "NORMAL", "FULL"]
 
@@ -113,6 +114,14 @@ def _sentence(error: sqlite3.Error, path: Path) -> str:
     return f"La sauvegarde {path} a échoué ({error})."
 
 
+def _json_object(text: str) -> dict[str, Any]:
+    """A game's settings: a JSON object, else ValueError."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"un objet JSON était attendu, pas {type(value).__name__}")
+    return value
+
+
 class SqliteStore:
     """GameStore over one SQLite file. Each public write is one transaction."""
 
@@ -200,8 +209,8 @@ class SqliteStore:
         if not self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)):
             raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
 
-    def create_game(self, kind: Kind, config: Mapping[str, Any]) -> int:
-        """A new game in status playing; returns its id."""
+    def create_game(self, kind: Kind, config: Mapping[str, Any], entries: Sequence[StoredEntry] = ()) -> int:
+        """A new game in status playing, with `entries` already in its log (one transaction); its id."""
         if not kind.strip():
             raise StoreError("Une partie doit nommer son jeu.")
         with self._write() as db:
@@ -209,7 +218,8 @@ class SqliteStore:
                 "INSERT INTO games (kind, config, created_at) VALUES (?, ?, ?)",
                 (kind, json.dumps(dict(config), ensure_ascii=False, sort_keys=True), self._now()),
             )
-        game_id = int(cast(int, cursor.lastrowid))
+            game_id = int(cast(int, cursor.lastrowid))
+            self._insert(db, game_id, 0, entries)
         self.claim(game_id)  # a new game is this process's: a --resume elsewhere must not take it over
         return game_id
 
@@ -219,13 +229,6 @@ class SqliteStore:
 
     def extend(self, game_id: int, entries: Sequence[StoredEntry]) -> None:
         """Persist several moves in one transaction: all or none."""
-        rows = [
-            (
-                json.dumps(e.command, ensure_ascii=False, separators=(",", ":")),
-                json.dumps(e.events, ensure_ascii=False, separators=(",", ":")),
-            )
-            for e in entries
-        ]
         with self._write() as db:
             found = db.execute(
                 "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = ?) "
@@ -234,11 +237,22 @@ class SqliteStore:
             ).fetchone()
             if found is None:  # an unknown game: say so rather than lose the move silently
                 raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
-            first = int(found[0])
-            db.executemany(
-                "INSERT INTO entries (game_id, seq, command, events) VALUES (?, ?, ?, ?)",
-                [(game_id, first + i, command, events) for i, (command, events) in enumerate(rows)],
+            self._insert(db, game_id, int(found[0]), entries)
+
+    @staticmethod
+    def _insert(db: sqlite3.Connection, game_id: int, first: int, entries: Sequence[StoredEntry]) -> None:
+        """Entries as rows `first`, `first + 1`... of the game's log (inside a caller's transaction)."""
+        rows = [
+            (
+                json.dumps(e.command, ensure_ascii=False, separators=(",", ":")),
+                json.dumps(e.events, ensure_ascii=False, separators=(",", ":")),
             )
+            for e in entries
+        ]
+        db.executemany(
+            "INSERT INTO entries (game_id, seq, command, events) VALUES (?, ?, ?, ?)",
+            [(game_id, first + i, command, events) for i, (command, events) in enumerate(rows)],
+        )
 
     def truncate(self, game_id: int, keep: int) -> None:
         """Undo: keep the first `keep` entries, drop the rest."""
@@ -255,17 +269,28 @@ class SqliteStore:
         if not rows:
             raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
         gid, kind, config, status, winner, created_at, finished_at = rows[0]
-        entries = self._read("SELECT command, events FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
-        return StoredGame(
-            id=int(gid),
-            kind=kind,
-            config=json.loads(config),
-            entries=tuple(StoredEntry(json.loads(c), json.loads(e)) for c, e in entries),
-            status=status,
-            winner=None if winner is None else json.loads(winner),
-            created_at=float(created_at),
-            finished_at=None if finished_at is None else float(finished_at),
-        )
+        try:
+            game = StoredGame(
+                id=int(gid),
+                kind=str(kind),
+                config=_json_object(config),
+                entries=(),
+                status=status,
+                winner=None if winner is None else json.loads(winner),
+                created_at=float(created_at),
+                finished_at=None if finished_at is None else float(finished_at),
+            )
+        except (ValueError, TypeError, RecursionError) as error:
+            raise DamagedGame(game_id, None, str(error), None) from None
+        rows = self._read("SELECT command, events FROM entries WHERE game_id = ? ORDER BY seq", (game_id,))
+        entries: list[StoredEntry] = []
+        for number, (command, events) in enumerate(rows, start=1):
+            try:
+                entries.append(StoredEntry(json.loads(command), json.loads(events)))
+            except (ValueError, TypeError, RecursionError) as error:
+                cut = replace(game, entries=tuple(entries))
+                raise DamagedGame(game_id, number, f"JSON illisible : {error}", cut) from None
+        return replace(game, entries=tuple(entries))
 
     def latest_unfinished(self) -> int | None:
         """The most recently created game still playing, or None."""

@@ -53,10 +53,10 @@ def _install(faults: dict[str, Any]) -> None:
             failures[name] -= 1
             raise sqlite3.OperationalError("database or disk is full")
 
-    def create_game(self: SqliteStore, kind: str, config: Any) -> int:
+    def create_game(self: SqliteStore, kind: str, config: Any, entries: Sequence[StoredEntry] = ()) -> int:
         with self._write():  # the failure goes through the store's own error handling
             failing("create_game")
-        game_id = original_create(self, kind, config)
+        game_id = original_create(self, kind, config, entries)
         if kill_after == "create_game":
             os.kill(os.getpid(), signal.SIGKILL)
         return game_id
