@@ -48,9 +48,20 @@ class TableConfig:
         return out
 
 
+SLOW_RANGE = (1.0, 3600.0)
+"""Q10: the seconds `slow` may take (the referee ticks once a second; an hour of silence is no game)."""
+
+
 def _slow(value: Any) -> float | None:
+    """Q10: a finite number of seconds within SLOW_RANGE, or off ("off", "non", 0); else a UserError."""
     if value is None:
         return DEFAULT_SLOW
+    low, high = SLOW_RANGE
+    invalid = UserError(
+        f"Réglage « slow » invalide : {value!r} (un nombre de secondes de {low:g} à {high:g}, ou off)."
+    )
+    if isinstance(value, bool):  # `slow = true` in TOML is no number of seconds
+        raise invalid
     if isinstance(value, int | float):
         seconds = float(value)
     else:
@@ -60,9 +71,11 @@ def _slow(value: Any) -> float | None:
         try:
             seconds = float(text.removesuffix("s"))
         except ValueError:
-            raise UserError(f"Réglage « slow » invalide : {value} (un nombre de secondes ou off).") from None
-    if seconds <= 0:
+            raise invalid from None
+    if seconds == 0:
         return None
+    if not low <= seconds <= high:  # also false for nan
+        raise invalid
     return seconds
 
 
