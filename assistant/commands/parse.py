@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from assistant.bench.stats import percentile
 from assistant.core.table import comma_list
 from assistant.errors import UserError
+from assistant.reading import text_lines
 from assistant.registry import default_game, game_names, get_game
 from assistant.understanding.parse import Parse
 from assistant.understanding.parser import Parser
@@ -106,7 +107,11 @@ def run(args: argparse.Namespace) -> int:
         parser = Parser(args.game, players, wake_word=args.wake_word, vigilance=_vigilance(args))
     except (OSError, ValueError) as error:
         raise UserError(f"Grammaire illisible : {error}.", "réinstallez kinito (./run test).") from error
-    lines: Iterable[str] = (raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in sys.stdin.buffer)
+    lines: Iterable[str] = text_lines(sys.stdin.buffer)
+    if args.bench is not None and args.bench < 1:
+        raise UserError(
+            f"--bench attend un nombre de lignes positif, pas {args.bench}.", "kinito parse --bench 10000"
+        )
     if args.bench:
         sample = [line for line in lines if line.strip()]
         if not sample:

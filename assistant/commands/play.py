@@ -10,6 +10,7 @@ from typing import Any
 
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
+from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
 from assistant.registry import default_game, game_names
 from assistant.runtime.early import EarlyMoves
@@ -143,7 +144,7 @@ def _play_text(settings: PlaySettings, store: SqliteStore, resume: bool) -> None
     referee = _referee(*_table(settings, store, resume), store, None)
     loop = LiveLoop(referee, _voice(settings, gate))
     print(f"kinito: {_which(referee, store)}.", file=sys.stderr)
-    loop.run(from_text(sys.stdin, referee.config.players))
+    loop.run(from_text(text_lines(sys.stdin.buffer), referee.config.players))
 
 
 def _play_mic(settings: PlaySettings, store: SqliteStore, resume: bool) -> None:

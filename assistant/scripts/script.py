@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import UserError
+from assistant.reading import SCRIPT_LIMIT, read_text
 
 TABLE = "table"
 """The speaker of an unattributed line."""
@@ -22,6 +23,8 @@ WAIT = "wait"
 HEADER_KEYS = frozenset({"game", "players", "edition", "variants", "mode", "hand", "target", "slow"})
 """The header keys of contracts.md."""
 EXPECT_PREFIX = "# expect:"
+WAIT_LIMIT = 3600.0
+"""The longest silence one `wait:` line may write (an hour; `wait: inf` would never end)."""
 
 
 @dataclass(frozen=True)
@@ -105,9 +108,12 @@ def _utterance(speaker: str, words: str, number: int) -> Line:
         try:
             seconds = float(words)
         except ValueError:
-            raise UserError(f"Ligne {number} : « wait » attend un nombre de secondes.") from None
-        if seconds < 0:
-            raise UserError(f"Ligne {number} : « wait » attend un nombre positif de secondes.")
+            seconds = -1.0
+        if not 0 <= seconds <= WAIT_LIMIT:  # also refuses nan and inf
+            raise UserError(
+                f"Ligne {number} : « wait » attend un nombre de secondes de 0 à {WAIT_LIMIT:g},"
+                f" pas « {words} »."
+            )
         return Line(WAIT, words, number)
     if speaker.lower() == TABLE:
         return Line(TABLE, words, number)
@@ -116,8 +122,4 @@ def _utterance(speaker: str, words: str, number: int) -> Line:
 
 def load_script(path: str | Path) -> Script:
     """Read and parse a script file; a missing file is a UserError."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"Impossible de lire le script {path} : {error.strerror}.") from None
-    return parse_script(text)
+    return parse_script(read_text(path, "le script", SCRIPT_LIMIT))

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from assistant.errors import UserError
+from assistant.reading import SETTINGS_LIMIT, read_text
 from assistant.scripts.script import HEADER_KEYS
 from assistant.settings.table import TableConfig, table_config
 
@@ -62,12 +63,13 @@ def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path
 
 def read_toml(path: Path) -> dict[str, Any]:
     """A settings file as a flat dict (a [kinito] or [play] table is merged in); UserError if unreadable."""
+    text = read_text(path, "le fichier de réglages", SETTINGS_LIMIT)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise UserError(f"Impossible de lire le fichier de réglages {path} ({error.strerror}).") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise UserError(f"Le fichier de réglages {path} n'est pas du TOML valide ({error}).") from None
+    except RecursionError:
+        raise UserError(f"Le fichier de réglages {path} imbrique trop de tableaux.") from None
     flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
     for table in ("kinito", "play"):
         if isinstance(data.get(table), dict):
