@@ -12,6 +12,7 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 
+from assistant import jsonline
 from assistant.bench.stats import percentile
 from assistant.core.table import comma_list
 from assistant.errors import UserError
@@ -122,5 +123,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for line in lines:
         parse = parser.parse(line)
-        print(json.dumps(parse.to_json(), ensure_ascii=False) if args.jsonl else readable(parse), flush=True)
+        print(jsonline.dumps(parse.to_json()) if args.jsonl else readable(parse), flush=True)
     return 0

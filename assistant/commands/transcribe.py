@@ -9,10 +9,10 @@ mode, adapted to the model's vocabulary); with open it hears anything.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
+from assistant import jsonline
 from assistant.core.table import comma_list
 from assistant.errors import UserError
 from assistant.registry import default_game, game_names
@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     for heard in Listener(source, recognizer):
         line = record(heard, parser)
         if args.jsonl:
-            print(json.dumps(line, ensure_ascii=False), flush=True)
+            print(jsonline.dumps(line), flush=True)
         else:
             print(f"[{heard.start:7.2f} - {heard.end:7.2f}] ({heard.conf:.2f}) {heard.text}", flush=True)
     sys.stdout.flush()

@@ -21,6 +21,8 @@ from assistant.settings.table import TableConfig, table_config
 
 InputKind = Literal["mic", "text"]
 CONFIG_NAME = "kinito.toml"
+SECTIONS = ("kinito", "play")
+"""Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
     | {"speaker_model"}
@@ -70,10 +72,13 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise UserError(f"Le fichier de réglages {path} n'est pas du TOML valide ({error}).") from None
     except RecursionError:
         raise UserError(f"Le fichier de réglages {path} imbrique trop de tableaux.") from None
-    flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
-    for table in ("kinito", "play"):
-        if isinstance(data.get(table), dict):
-            flat.update(data[table])
+    flat = {k: v for k, v in data.items() if k not in SECTIONS}
+    for table in SECTIONS:
+        section = data.get(table)
+        if isinstance(section, dict):
+            flat.update(section)
+        elif section is not None:
+            raise UserError(f"Dans {path}, « {table} » doit être une table [{table}].")
     return {k.replace("-", "_"): v for k, v in flat.items()}
 
 
@@ -91,11 +96,39 @@ def merge(file: Mapping[str, Any], flags: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
+LISTS = frozenset({"players", "variants"})
+"""Keys that may be a list of texts as well as one comma-separated text."""
+FLAGS = frozenset({"speech", "resume", "recover"})
+"""Keys that are true or false (TOML booleans; the command line gives them as switches)."""
+
+
+def _check_types(merged: Mapping[str, Any]) -> None:
+    """Every value has a type its key can mean: a setting the file gets wrong is refused, never
+    silently dropped or read as something else ("false" as true, a table as nothing)."""
+    for key, value in merged.items():
+        if key in FLAGS:
+            ok = isinstance(value, bool)
+            expected = "true ou false (sans guillemets)"
+        elif key in LISTS:
+            ok = isinstance(value, str) or (
+                isinstance(value, list) and all(isinstance(v, str) for v in value)
+            )
+            expected = 'un texte ("Ana, Bruno") ou une liste de textes (["Ana", "Bruno"])'
+        else:
+            ok = (isinstance(value, str | int | float) and not isinstance(value, bool)) or key == "slow"
+            expected = "un texte ou un nombre"
+        if not ok:
+            raise UserError(f"Réglage « {key} » invalide : {value!r} ({expected} attendu).")
+    if merged.get("db") is not None and not str(merged["db"]).strip():
+        raise UserError("Réglage « db » vide : donnez le chemin du fichier SQLite, ou ne le donnez pas.")
+
+
 def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     """PlaySettings from merged file+flag values; unknown keys are a UserError naming them."""
     unknown = sorted(set(merged) - HEADER_KEYS - LIVE_KEYS - {"config"})
     if unknown:
         raise UserError(f"Réglage inconnu : {', '.join(unknown)}.")
+    _check_types(merged)
     header = {k: merged[k] for k in HEADER_KEYS if k in merged}
     if "players" not in header:
         if not merged.get("resume"):
@@ -120,7 +153,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         db=None if merged.get("db") is None else str(merged["db"]),
         input="text" if kind == "text" else "mic",
         voice_engine=str(merged.get("voice_engine", "espeak")),
-        speech=bool(merged.get("speech", True)),
+        speech=merged.get("speech", True) is not False,
         speaker_model=None if merged.get("speaker_model") is None else str(merged["speaker_model"]),
         recover=merged.get("recover") is True,
     )
