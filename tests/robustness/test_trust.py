@@ -1,0 +1,58 @@
+"""Issue 12, items 11 and 12: no model planted by another user is loaded; a slow decoder cannot make
+the microphone queue grow without bound."""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import stat
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from assistant.voice.endpoint import SHORT, rewrite_conf, tuned_model
+
+
+def fake_model(root: Path) -> Path:
+    model = root / "vosk-model-small-fr-0.22"
+    (model / "conf").mkdir(parents=True)
+    (model / "conf" / "model.conf").write_text("--min-active=200\n", encoding="utf-8")
+    (model / "am").mkdir()
+    (model / "am" / "final.mdl").write_bytes(b"acoustic model")
+    return model
+
+
+def test_item11_a_model_planted_in_the_shared_temp_folder_is_never_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    model = fake_model(tmp_path / "real")
+    cache_home = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(cache_home))
+    # What another local user could prepare: the predictable folder the old code looked in first.
+    shared = Path(tempfile.gettempdir()) / "kinito-models"
+    conf = rewrite_conf((model / "conf" / "model.conf").read_text(), SHORT)
+    key = hashlib.sha256(f"{model.resolve()}\n{conf}".encode()).hexdigest()[:16]
+    planted = shared / f"{model.name}-endpoint-{key}"
+    (planted / "conf").mkdir(parents=True, exist_ok=True)
+    (planted / "conf" / "model.conf").write_text("--planted\n", encoding="utf-8")
+    try:
+        tuned = tuned_model(model, SHORT)
+    finally:
+        shutil.rmtree(planted)
+    assert not tuned.is_relative_to(shared)
+    assert tuned.is_relative_to(cache_home / "kinito" / "models")
+    assert stat.S_IMODE((cache_home / "kinito" / "models").stat().st_mode) == 0o700
+    assert "--planted" not in (tuned / "conf" / "model.conf").read_text()
+    assert (tuned / "am" / "final.mdl").read_bytes() == b"acoustic model"
+
+
+def test_item11_a_cache_folder_open_to_others_is_closed_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    loose = tmp_path / "cache" / "kinito" / "models"
+    loose.mkdir(parents=True)
+    loose.chmod(0o777)
+    tuned_model(fake_model(tmp_path / "real"), SHORT)
+    assert stat.S_IMODE(loose.stat().st_mode) == 0o700
