@@ -44,6 +44,7 @@ FLAG_KEYS: tuple[str, ...] = (
 """Flags that may also come from the settings file (None when not given on the command line)."""
 MIC_LOST = "Je n'entends plus le micro, je réessaie."
 MIC_BACK = "Le micro est revenu."
+MIC_BEHIND = "Je n'arrive pas à suivre : je saute un peu de son, répétez si je n'ai pas répondu."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -213,6 +214,7 @@ def microphone(
         clock=clock,
         on_lost=lambda _why: loop.say(MIC_LOST),
         on_restored=lambda: loop.say(MIC_BACK),
+        on_behind=lambda: loop.say(MIC_BEHIND),
     )
 
 

@@ -56,3 +56,48 @@ def test_item11_a_cache_folder_open_to_others_is_closed_again(
     loose.chmod(0o777)
     tuned_model(fake_model(tmp_path / "real"), SHORT)
     assert stat.S_IMODE(loose.stat().st_mode) == 0o700
+
+
+class Burst:
+    """A microphone stream that delivers `count` blocks at once when started (a decoder that is far
+    behind sees exactly this: many blocks queued before it takes the next one)."""
+
+    def __init__(self, count: int, **kwargs: object) -> None:
+        self.count = count
+        self.callback = kwargs["callback"]
+        self.blocksize = int(kwargs["blocksize"])  # type: ignore[call-overload]
+
+    def start(self) -> None:
+        for index in range(self.count):
+            block = index.to_bytes(4, "little") + bytes(2 * self.blocksize - 4)
+            self.callback(block, self.blocksize, None, 0)  # type: ignore[operator]
+
+    def stop(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_item12_a_slow_decoder_gets_the_newest_audio_and_the_table_is_told_once() -> None:
+    from assistant.voice.audio import MicrophoneSource
+
+    told: list[str] = []
+    source: MicrophoneSource
+
+    def lost(_why: str) -> None:
+        source.close()  # the burst is over: stop after reading what is queued
+
+    source = MicrophoneSource(
+        stream_factory=lambda **kwargs: Burst(1000, **kwargs),
+        block_seconds=0.1,
+        max_queued_seconds=5.0,
+        stall_seconds=0.05,
+        on_lost=lost,
+        on_behind=lambda: told.append("behind"),
+        sleep=lambda _s: None,
+    )
+    got = [int.from_bytes(chunk.pcm[:4], "little") for chunk in source.chunks()]
+    assert got == list(range(950, 1000))  # 5 s of audio at most, the newest
+    assert source.dropped == 950
+    assert told == ["behind"]
