@@ -17,7 +17,7 @@ from typing import Any, Literal
 from assistant.errors import UserError
 from assistant.reading import SETTINGS_LIMIT, read_text
 from assistant.scripts.script import HEADER_KEYS
-from assistant.settings.table import TableConfig, table_config
+from assistant.settings.table import TableConfig, check_table_names, table_config
 
 InputKind = Literal["mic", "text"]
 CONFIG_NAME = "kinito.toml"
@@ -142,6 +142,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     table = table_config(header)
     if merged.get("wake_word"):
         table = replace(table, wake_word=str(merged["wake_word"]).strip().lower())
+        check_table_names(table)
     kind = str(merged.get("input", "mic"))
     if kind not in ("mic", "text"):
         raise UserError(f"Entrée inconnue : {kind} (choisir mic ou text).")

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from assistant.core.table import check_names
 from assistant.errors import UserError
 from assistant.registry import GameRules, default_game, get_game
 
@@ -79,6 +81,23 @@ def _slow(value: Any) -> float | None:
     return seconds
 
 
+@lru_cache(maxsize=8)
+def game_words(game: str, wake_word: str = "arbitre") -> frozenset[str]:
+    """Q11: every word a player may say in this game, from the grammar data (grammars/), and the
+    wake word: a player may not be named after one."""
+    from assistant.understanding.phrases import UNKNOWN, phrases_for
+
+    words = {word for phrase in phrases_for(game, None, (), wake_word) for word in phrase.split()}
+    # Decision: words of one or two letters ("à", "y", "de") are left out: seats labelled "A, B, C"
+    # are common placeholders, and such a word alone is never taken for a move.
+    return frozenset({w for w in words - {UNKNOWN} if len(w) > 2} | {wake_word})
+
+
+def check_table_names(table: TableConfig) -> None:
+    """Q11: the table's player names against its game's words and wake word (a UserError)."""
+    check_names(table.players, game_words(table.game, table.wake_word))
+
+
 def table_config(header: Mapping[str, Any]) -> TableConfig:
     """A TableConfig from a script header (or the same keys from flags); config errors are UserErrors."""
     module = get_game(str(header.get("game") or default_game()))
@@ -89,5 +108,8 @@ def table_config(header: Mapping[str, Any]) -> TableConfig:
     except (ValueError, TypeError) as error:
         raise UserError(f"Réglage invalide pour {module.title} : {error}.") from None
     if header.get("slow") is None and not rules.faults:
-        return TableConfig(module.name, rules, None)  # Q10 faults belong to games that have faults
-    return TableConfig(module.name, rules, _slow(header.get("slow")))
+        table = TableConfig(module.name, rules, None)  # Q10 faults belong to games that have faults
+    else:
+        table = TableConfig(module.name, rules, _slow(header.get("slow")))
+    check_table_names(table)
+    return table

@@ -90,7 +90,9 @@ def test_sigkill_mid_game_then_resume_continues_the_same_game(tmp_path: Path) ->
 
 def table_config_stub() -> TableConfig:
     """The live table a resume starts from (its rules are replaced by the stored ones)."""
-    return load_settings({"players": "X,Y,Z"}, cwd=Path("/nonexistent"), home=Path("/nonexistent")).table
+    return load_settings(
+        {"players": "Xavier,Yann,Zoé"}, cwd=Path("/nonexistent"), home=Path("/nonexistent")
+    ).table
 
 
 def test_resume_without_a_game_is_one_sentence(tmp_path: Path) -> None:
