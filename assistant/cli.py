@@ -8,6 +8,7 @@ never a stack trace.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import logging
 import os
@@ -82,10 +83,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(_module(args.command).run(args))
     except UserError as error:
-        print(f"kinito: {error}", file=sys.stderr)
+        _tell(str(error))
         return error.exit_code
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:  # `kinito export 3 --csv | head`: the reader has what it wanted
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+    except BrokenPipeError:  # `kinito parse | head -1`: the reader left, nothing more to say
+        _silence_stdout()
+        return 1
+    except Exception as error:  # the last net: one line, never a traceback (it is logged with -v)
+        logging.getLogger("kinito").debug("unexpected failure", exc_info=True)
+        _tell(f"erreur inattendue ({type(error).__name__}: {error}) ; relancez avec -v pour le détail.")
+        return 1
+
+
+def _tell(sentence: str) -> None:
+    """One line on stderr (even when stdout's reader is gone)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(f"kinito: {' '.join(sentence.split())}", file=sys.stderr, flush=True)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's last flush does not fail again
+    (the recipe of Python's `signal` documentation for SIGPIPE)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(devnull, sys.stdout.fileno())

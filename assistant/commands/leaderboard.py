@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import json
 
+from assistant import jsonline
 from assistant.paths import store_path
 from assistant.store.sqlite import SqliteStore, default_db_path
 
@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
         rows = [
             {"rank": i, "player": s.player, "xp": s.xp, "games": s.games} for i, s in enumerate(ranking, 1)
         ]
-        print(json.dumps({"db": str(path), "leaderboard": rows}, ensure_ascii=False))
+        print(jsonline.dumps({"db": str(path), "leaderboard": rows}))
         return 0
     if not ranking:
         print("Aucune partie classée pour l'instant.")

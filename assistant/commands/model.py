@@ -58,7 +58,10 @@ def run(args: argparse.Namespace) -> int:
     if args.action == "path":
         print(find_model(args.model))
         return 0
-    manifest = load_manifest(args.manifest)
+    try:
+        manifest = load_manifest(args.manifest)
+    except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+        raise UserError(f"Manifeste illisible : {args.manifest} ({error}).") from None
     if args.action == "verify":
         return _report(verify_model(find_model(args.model), manifest, hashes=not args.quick))
     dest = args.dest if args.dest is not None else default_download_dir()

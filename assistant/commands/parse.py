@@ -12,10 +12,12 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 
+from assistant import jsonline
 from assistant.bench.stats import percentile
 from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import comma_list
 from assistant.errors import UserError
+from assistant.reading import text_lines
 from assistant.registry import default_game, game_names, get_game
 from assistant.understanding.grammar_files import FIX_REINSTALL
 from assistant.understanding.parse import Parse
@@ -100,7 +102,11 @@ def run(args: argparse.Namespace) -> int:
         parser = Parser(args.game, players, wake_word=args.wake_word, vigilance=_vigilance(args))
     except (OSError, ValueError) as error:
         raise UserError(f"Grammaire illisible : {error}.", FIX_REINSTALL) from error
-    lines: Iterable[str] = (raw.decode("utf-8", errors="replace").rstrip("\r\n") for raw in sys.stdin.buffer)
+    lines: Iterable[str] = text_lines(sys.stdin.buffer)
+    if args.bench is not None and args.bench < 1:
+        raise UserError(
+            f"--bench attend un nombre de lignes positif, pas {args.bench}.", "kinito parse --bench 10000"
+        )
     if args.bench:
         sample = [line for line in lines if line.strip()]
         if not sample:
@@ -111,5 +117,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for line in lines:
         parse = parser.parse(line)
-        print(json.dumps(parse.to_json(), ensure_ascii=False) if args.jsonl else readable(parse), flush=True)
+        print(jsonline.dumps(parse.to_json()) if args.jsonl else readable(parse), flush=True)
     return 0

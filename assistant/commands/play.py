@@ -12,6 +12,7 @@ from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import Clock, SystemClock
 from assistant.errors import UserError
 from assistant.paths import store_path, user_config_file
+from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
 from assistant.registry import default_game, game_names
@@ -25,9 +26,10 @@ from assistant.runtime.live import (
     from_text,
     respellings_for,
 )
+from assistant.runtime.resuming import resumed
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
-from assistant.settings.play import PlaySettings, load_settings, resumed_table
+from assistant.settings.play import PlaySettings, load_settings
 from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore, default_db_path
 from assistant.voice.audio import MicrophoneSource
@@ -43,12 +45,13 @@ MODEL_UNAVAILABLE = (
 )
 PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
-    *("model", "device", "db", "resume", "input", "voice_engine", "speech", "speaker_model"),
+    *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
 MIC_LOST = "Je n'entends plus le micro, je réessaie."
 MIC_BACK = "Le micro est revenu."
+MIC_BEHIND = "Je n'arrive pas à suivre : je saute un peu de son, répétez si je n'ai pas répondu."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,6 +73,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
     parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
+    parser.add_argument(
+        "--recover",
+        action="store_true",
+        default=None,
+        help="avec --resume, une partie abîmée reprend jusqu'à son dernier coup lisible (nouvelle partie)",
+    )
     parser.add_argument("--input", choices=("mic", "text"), help="micro (défaut) ou texte (lignes sur stdin)")
     parser.add_argument(
         "--voice-engine",
@@ -131,12 +140,14 @@ def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[Ta
     """The table to referee and, with --resume, the stored game it continues (its own rules)."""
     if not resume:
         return settings.table, None
-    game_id = store.latest_unfinished()
-    if game_id is None:
-        raise UserError(
-            f"Aucune partie en cours à reprendre dans {store.path}.", fix="kinito play sans --resume"
-        )
-    return resumed_table(store.load(game_id).config, settings.table), game_id
+    return resumed(store, settings.table, recover=settings.recover)
+
+
+def _which(referee: Referee, store: SqliteStore) -> str:
+    """The game as stored, or plainly not stored yet (never a number it does not have)."""
+    if referee.game_id is None:
+        return f"partie pas encore enregistrée dans {store.path} (nouvel essai à chaque coup)"
+    return f"partie n° {referee.game_id} ({store.path})"
 
 
 def _referee(
@@ -151,8 +162,8 @@ def _play_text(
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
     loop = LiveLoop(referee, _voice(settings, gate), observers=observers)
-    print(f"kinito: partie n° {referee.game_id} ({store.path}).", file=sys.stderr)
-    loop.run(from_text(sys.stdin, referee.config.players))
+    print(f"kinito: {_which(referee, store)}.", file=sys.stderr)
+    loop.run(from_text(text_lines(sys.stdin.buffer), referee.config.players))
 
 
 def _play_mic(
@@ -199,7 +210,7 @@ def _play_mic(
     source = microphone(settings.device, clock, loop)
     early = EarlyMoves(loop, parser)
     listener = Listener(source, switching, gate, on_partial=early)
-    print(f"kinito: partie n° {referee.game_id}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
+    print(f"kinito: {_which(referee, store)}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
     heard = iter(listener)
     voices = None
     if voices_model is not None and table.drinking:  # Q11 breaches are the only thing voices attribute
@@ -226,6 +237,7 @@ def microphone(
         clock=clock,
         on_lost=lambda _why: loop.say(MIC_LOST),
         on_restored=lambda: loop.say(MIC_BACK),
+        on_behind=lambda: loop.say(MIC_BEHIND),
     )
 
 

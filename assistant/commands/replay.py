@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
+from assistant import jsonline
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import load_script
 
@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     referee = run_script(script, store=store)
     outcome = referee.outcome()
     if args.json:
-        sys.stdout.write(json.dumps(outcome, ensure_ascii=False) + "\n")
+        sys.stdout.write(jsonline.dumps(outcome) + "\n")
     else:
         print(readable(outcome))
     return 0

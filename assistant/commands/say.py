@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from assistant.errors import UserError
 from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker, WavFilePlayback
 from assistant.voice.tts import DEFAULT_RATE, ENGINES, make_synthesizer
 
@@ -31,9 +32,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--device", help="périphérique de sortie sounddevice (numéro ou nom)")
 
 
+def _text(words: list[str]) -> str:
+    """The words to say: some, and readable (argv undecodable as UTF-8 carries surrogates)."""
+    text = " ".join(words).strip()
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UserError("Le texte à dire n'est pas de l'UTF-8 valide.") from None
+    if not text:
+        raise UserError("Rien à dire : le texte est vide.", 'kinito say "Marc prend une dose."')
+    return text
+
+
+def _check_out(out: Path) -> None:
+    """--out names a file in a folder that exists (it creates no folder, and is no folder itself)."""
+    if out.is_dir():
+        raise UserError(
+            f"{out} est un dossier : donnez un nom de fichier WAV.", "kinito say TEXTE --out dire.wav"
+        )
+    if not out.parent.is_dir():
+        raise UserError(f"Le dossier {out.parent} n'existe pas.", f"mkdir -p {out.parent}")
+
+
 def run(args: argparse.Namespace) -> int:
     """Synthesize the text and play it (or write it with --out)."""
-    text = " ".join(args.text)
+    text = _text(args.text)
+    if args.out is not None:
+        _check_out(args.out)
     synthesizer = make_synthesizer(args.engine, args.voice, args.rate, args.volume)
     playback: Playback
     if args.out is not None:

@@ -7,12 +7,12 @@ each saved move (what the kill test waits for); --resume GAME_ID continues a sav
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import signal
 import sys
 from typing import Any
 
+from assistant import jsonline
 from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import ConfigError, comma_list
 from assistant.errors import UserError
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(store, SqliteStore):
             store.close()
     if args.json:
-        print(json.dumps(report, ensure_ascii=False))
+        print(jsonline.dumps(report))
     else:
         _print_text(report)
     return 0

@@ -9,10 +9,10 @@ mode, adapted to the model's vocabulary); with open it hears anything.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
+from assistant import jsonline
 from assistant.core.table import comma_list
 from assistant.errors import UserError
 from assistant.registry import default_game, game_names
@@ -20,7 +20,7 @@ from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.endpoint import DEFAULT, SHORT, tuned_model
 from assistant.voice.listener import Listener
-from assistant.voice.models import find_model
+from assistant.voice.models import FIX_DOWNLOAD, find_model
 from assistant.voice.recognizer import Heard, Recognizer, load_model
 from assistant.voice.wavfile import WavSource
 
@@ -61,6 +61,10 @@ def run(args: argparse.Namespace) -> int:
     """Transcribe the file and print the final results in order."""
     source = WavSource(args.file, trailing_silence=1.0)  # UserError for a missing or unreadable file
     model_dir = find_model(args.model)
+    if not (model_dir / "conf" / "model.conf").is_file():
+        raise UserError(
+            f"{model_dir} n'est pas un modèle Vosk complet : conf/model.conf manque.", FIX_DOWNLOAD
+        )
     model = load_model(tuned_model(model_dir, SHORT if args.endpoint == "short" else DEFAULT))
     players = comma_list(args.players)
     game = default_game() if args.game == "open" else args.game
@@ -79,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     for heard in Listener(source, recognizer):
         line = record(heard, parser)
         if args.jsonl:
-            print(json.dumps(line, ensure_ascii=False), flush=True)
+            print(jsonline.dumps(line), flush=True)
         else:
             print(f"[{heard.start:7.2f} - {heard.end:7.2f}] ({heard.conf:.2f}) {heard.text}", flush=True)
     sys.stdout.flush()

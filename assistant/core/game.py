@@ -6,9 +6,9 @@ commands, so it is recorded in the log like everything else.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, overload
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -68,6 +68,62 @@ class Entry(Generic[C, E]):
     """What happened because of it."""
 
 
+class Log(Sequence[Entry[C, E]]):
+    """The entries of a Session: an immutable sequence (compares equal to a tuple of the same entries)
+    whose `appended` is O(1), so a game of n moves costs O(n), not O(n²) as copying a tuple would.
+
+    Sessions that extend one another share one list: a Log sees its first `len` items only, and
+    appending to a Log that is not the list's longest (an older session, kept for a refusal or an
+    undo) copies its part first. The referee drives one session at a time, under a lock.
+    """
+
+    __slots__ = ("_count", "_items")
+
+    def __init__(self, items: Iterable[Entry[C, E]] = ()) -> None:
+        self._items: list[Entry[C, E]] = list(items)
+        self._count = len(self._items)
+
+    def appended(self, entry: Entry[C, E]) -> Log[C, E]:
+        """This log with `entry` at its end (this log is unchanged)."""
+        if len(self._items) != self._count:
+            grown = Log(self._items[: self._count])
+        else:
+            grown = Log.__new__(Log)
+            grown._items = self._items
+            grown._count = self._count
+        grown._items.append(entry)
+        grown._count += 1
+        return grown
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> Entry[C, E]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Entry[C, E], ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Entry[C, E] | tuple[Entry[C, E], ...]:
+        if isinstance(index, slice):
+            return tuple(self._items[i] for i in range(self._count)[index])
+        return self._items[range(self._count)[index]]
+
+    def __iter__(self) -> Iterator[Entry[C, E]]:
+        return iter(self._items[: self._count])
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(other) == self._count and all(a == b for a, b in zip(self, other, strict=True))
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"Log({list(self)!r})"
+
+
 CHECKPOINT_EVERY = 128
 """Entries between two remembered states: undo refolds at most this many entries, not the whole log."""
 
@@ -78,17 +134,21 @@ class Session(Generic[S, C, E]):
 
     game: Game[S, C, E]
     """The rules."""
-    entries: tuple[Entry[C, E], ...]
-    """Every accepted command with its events, oldest first."""
+    entries: Sequence[Entry[C, E]]
+    """Every accepted command with its events, oldest first (held as a Log, whatever was given)."""
     state: S
     """The fold of every event in `entries`."""
     checkpoints: tuple[tuple[int, S], ...] = field(default=(), compare=False, repr=False)
     """(n, state after the first n entries) every CHECKPOINT_EVERY entries: derived, a cache for undo."""
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.entries, Log):
+            object.__setattr__(self, "entries", Log(self.entries))
+
     @classmethod
     def start(cls, game: Game[S, C, E]) -> Session[S, C, E]:
         """A session with an empty history."""
-        return cls(game, (), game.initial())
+        return cls(game, Log(), game.initial())
 
     @classmethod
     def from_entries(cls, game: Game[S, C, E], entries: Iterable[Entry[C, E]]) -> Session[S, C, E]:
@@ -100,7 +160,7 @@ class Session(Generic[S, C, E]):
     def _refold(
         cls,
         game: Game[S, C, E],
-        entries: tuple[Entry[C, E], ...],
+        entries: Sequence[Entry[C, E]],
         start: int,
         state: S,
         checkpoints: tuple[tuple[int, S], ...],
@@ -111,13 +171,14 @@ class Session(Generic[S, C, E]):
             state = fold(game, entries[n].events, state)
             if (n + 1) % CHECKPOINT_EVERY == 0:
                 marks.append((n + 1, state))
-        return cls(game, entries, state, tuple(marks))
+        return cls(game, Log(entries), state, tuple(marks))
 
     def apply(self, command: C) -> Session[S, C, E]:
         """Decide and evolve one command; raises `Refused` and leaves this session untouched."""
         events = tuple(self.game.decide(self.state, command))
         state = fold(self.game, events, self.state)
-        entries = (*self.entries, Entry(command, events))
+        log = self.entries if isinstance(self.entries, Log) else Log(self.entries)
+        entries = log.appended(Entry(command, events))
         marks = self.checkpoints
         if len(entries) % CHECKPOINT_EVERY == 0:
             marks = (*marks, (len(entries), state))

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import unicodedata
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from assistant.core.folding import fold
@@ -13,20 +14,44 @@ class ConfigError(UserError, ValueError):
     """A table setting that cannot be played; the message is one sentence saying what to change."""
 
 
-def _folded(name: str) -> str:
-    """A name as a listener hears it: no accents, no case, single spaces ("Chloé" == "chloe")."""
-    return " ".join(fold(name).split())
+def name_key(name: str) -> str:
+    """A name as a listener hears it: no accents, no case, no invisible characters, and hyphens,
+    apostrophes or dots as single spaces ("Jean-Marc" == "jean marc", "Ana\u200b" == "ana")."""
+    visible = "".join(ch for ch in fold(name) if unicodedata.category(ch) != "Cf")
+    spaced = "".join(ch if ch.isalnum() else " " for ch in visible)
+    return " ".join(spaced.split())
 
 
-def check_players(players: Sequence[str], low: int, high: int, count_message: str) -> None:
-    """Q1/C2 and Q11: a playable number of players, none nameless, no two that sound the same."""
+def check_players(
+    players: Sequence[str], low: int, high: int, count_message: str, reserved: Collection[str] = ()
+) -> None:
+    """Q1/C2 and Q11: a playable number of players, none nameless, no two that sound the same,
+    none that is a word of the game (`reserved`, from the grammar data: "Menteur", "Arbitre")."""
     if not low <= len(players) <= high:
         raise ConfigError(f"{count_message}, pas {len(players)}.")
-    if any(not p.strip() for p in players):
+    check_names(players, reserved)
+
+
+def check_names(players: Sequence[str], reserved: Collection[str] = ()) -> None:
+    """Q11: names the referee can tell apart, from each other and from the words of the game."""
+    keys = [name_key(p) for p in players]
+    if any(not key for key in keys):
         raise ConfigError("Un nom de joueur est vide : vérifiez les virgules de la liste des joueurs.")
-    folded = [_folded(p) for p in players]
-    if len(set(folded)) != len(folded):
-        raise ConfigError("Deux joueurs portent le même nom : donnez-leur des noms distincts.")
+    seen: dict[str, str] = {}
+    for player, key in zip(players, keys, strict=True):
+        if key in seen:
+            raise ConfigError(
+                f"« {seen[key]} » et « {player} » portent le même nom pour l'arbitre, qui ne les"
+                " entend pas différemment : donnez-leur des noms distincts."
+            )
+        seen[key] = player
+    words = {name_key(word) for word in reserved}
+    for player, key in zip(players, keys, strict=True):
+        if key in words:
+            raise ConfigError(
+                f"« {player} » est un mot du jeu : l'arbitre le prendrait pour un coup ou un nom"
+                " appelé ; choisissez un autre nom ou un surnom."
+            )
 
 
 def comma_list(text: str) -> tuple[str, ...]:

@@ -81,7 +81,10 @@ class Referee:
         if resume_id is not None and store is not None:
             self.session = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
             self.saver.resumed(resume_id, self.session)
-            self._say(self._prompt(None, force=True))
+            if self.book.auto(self.state, self.expectations()[0]) is not None:
+                self._say(self._settle([]))  # the deal or draw a crash cut off after the move causing it
+            else:
+                self._say(self._prompt(None, force=True))
             return
         saving = self._start()
         self._say([*self.book.warnings(), *saving, *self._settle([])])

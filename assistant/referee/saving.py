@@ -25,6 +25,7 @@ class Saver:
         self.store = store
         self.codec = codec
         self.game_id: int | None = None
+        self._new: tuple[Kind, dict[str, Any]] | None = None  # a game still to create in the store
         self._rows = 0  # entries the store holds for this game, as far as we know
         self._good = 0  # how many of them are a prefix of the session's log
         self._failing = False
@@ -33,20 +34,28 @@ class Saver:
         self._words: dict[int, str | None] = {}  # entry index -> the line that caused it
 
     def start(self, kind: Kind, config: Mapping[str, Any]) -> list[str]:
-        """A new game in the store; on failure the game is played unsaved."""
+        """A new game in the store; on failure it is played in memory and created at the next sync."""
         self.game_id, self._rows, self._good = None, 0, 0
         self._words = {}
+        self._new = (kind, dict(config))
         if self.store is None:
             return []
         try:
-            self.game_id = self.store.create_game(kind, config)
+            self._create()
         except StoreError as error:
             return self._failed(error)
         return self._recovered()
 
+    def _create(self) -> int:
+        """The game's id, creating it in the store if it is still only in memory (retried like any write)."""
+        if self.game_id is None:
+            assert self.store is not None and self._new is not None
+            self.game_id = self.store.create_game(*self._new)
+        return self.game_id
+
     def resumed(self, game_id: int, session: Session[Any, Any, Any]) -> None:
         """The game was rebuilt from the store: it holds exactly this session's log."""
-        self.game_id = game_id
+        self.game_id, self._new = game_id, None
         self._rows = self._good = len(session.entries)
         self._words = dict.fromkeys(range(len(session.entries)))  # what was heard before is stored
 
@@ -59,13 +68,14 @@ class Saver:
         self, session: Session[Any, Any, Any], winner: Any = None, xp: Mapping[str, int] | None = None
     ) -> list[str]:
         """Make the store hold exactly the session's log (and its end); what to say about it."""
-        if self.store is None or self.game_id is None:
+        if self.store is None or (self.game_id is None and self._new is None):
             return []
         for index in range(len(self._words), len(session.entries)):  # the keys are always 0..n-1
             self._words[index] = self.heard  # a new entry: caused by the line heard now
         try:
+            game_id = self._create()
             if self._rows > self._good:
-                self.store.truncate(self.game_id, self._good)
+                self.store.truncate(game_id, self._good)
                 self._rows = self._good
             missing = session.entries[self._good :]
             if missing:
@@ -73,12 +83,12 @@ class Saver:
                     replace(encode_entry(self.codec, e), heard=self._words.get(self._good + i))
                     for i, e in enumerate(missing)
                 ]
-                self.store.extend(self.game_id, stored)
+                self.store.extend(game_id, stored)
                 self._rows = self._good = len(session.entries)
             if winner is not None:
-                self.store.finish(self.game_id, winner)
+                self.store.finish(game_id, winner)
                 if xp:
-                    self.store.record_xp(self.game_id, xp)
+                    self.store.record_xp(game_id, xp)
         except StoreError as error:
             return self._failed(error)
         return self._recovered()

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import UserError
+from assistant.reading import SCRIPT_LIMIT, read_text
 from assistant.settings.table import header_keys
 
 TABLE = "table"
@@ -21,6 +22,8 @@ TABLE = "table"
 WAIT = "wait"
 """The pseudo-speaker of a silence."""
 EXPECT_PREFIX = "# expect:"
+WAIT_LIMIT = 3600.0
+"""The longest silence one `wait:` line may write (an hour; `wait: inf` would never end)."""
 
 
 @dataclass(frozen=True)
@@ -104,9 +107,12 @@ def _utterance(speaker: str, words: str, number: int) -> Line:
         try:
             seconds = float(words)
         except ValueError:
-            raise UserError(f"Ligne {number} : « wait » attend un nombre de secondes.") from None
-        if seconds < 0:
-            raise UserError(f"Ligne {number} : « wait » attend un nombre positif de secondes.")
+            seconds = -1.0
+        if not 0 <= seconds <= WAIT_LIMIT:  # also refuses nan and inf
+            raise UserError(
+                f"Ligne {number} : « wait » attend un nombre de secondes de 0 à {WAIT_LIMIT:g},"
+                f" pas « {words} »."
+            )
         return Line(WAIT, words, number)
     if speaker.lower() == TABLE:
         return Line(TABLE, words, number)
@@ -115,8 +121,4 @@ def _utterance(speaker: str, words: str, number: int) -> Line:
 
 def load_script(path: str | Path) -> Script:
     """Read and parse a script file; a missing file is a UserError."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise UserError(f"Impossible de lire le script {path} : {error.strerror}.") from None
-    return parse_script(text)
+    return parse_script(read_text(path, "le script", SCRIPT_LIMIT))

@@ -16,11 +16,15 @@ from typing import Any, Literal
 
 from assistant.errors import UserError
 from assistant.paths import CONFIG_NAME, user_config_file
-from assistant.settings.table import TableConfig, header_keys, table_config
+from assistant.reading import SETTINGS_LIMIT, read_text
+from assistant.settings.table import TableConfig, check_table_names, header_keys, table_config
 
 InputKind = Literal["mic", "text"]
+SECTIONS = ("kinito", "play")
+"""Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
-    {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "speaker_model"}
+    {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
+    | {"speaker_model"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 
@@ -47,6 +51,8 @@ class PlaySettings:
     """False: print what would be said instead of speaking it."""
     speaker_model: str | None = None
     """vosk-model-spk directory: players enrol their voices and breaches are attributed by voice."""
+    recover: bool = False
+    """With --resume: a damaged game continues from its last readable entry, in a new game."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -58,16 +64,20 @@ def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path
 
 def read_toml(path: Path) -> dict[str, Any]:
     """A settings file as a flat dict (a [kinito] or [play] table is merged in); UserError if unreadable."""
+    text = read_text(path, "le fichier de réglages", SETTINGS_LIMIT)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise UserError(f"Impossible de lire le fichier de réglages {path} ({error.strerror}).") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise UserError(f"Le fichier de réglages {path} n'est pas du TOML valide ({error}).") from None
-    flat = {k: v for k, v in data.items() if not isinstance(v, dict)}
-    for table in ("kinito", "play"):
-        if isinstance(data.get(table), dict):
-            flat.update(data[table])
+    except RecursionError:
+        raise UserError(f"Le fichier de réglages {path} imbrique trop de tableaux.") from None
+    flat = {k: v for k, v in data.items() if k not in SECTIONS}
+    for table in SECTIONS:
+        section = data.get(table)
+        if isinstance(section, dict):
+            flat.update(section)
+        elif section is not None:
+            raise UserError(f"Dans {path}, « {table} » doit être une table [{table}].")
     return {k.replace("-", "_"): v for k, v in flat.items()}
 
 
@@ -85,12 +95,40 @@ def merge(file: Mapping[str, Any], flags: Mapping[str, Any]) -> dict[str, Any]:
     return merged
 
 
+LISTS = frozenset({"players", "variants"})
+"""Keys that may be a list of texts as well as one comma-separated text."""
+FLAGS = frozenset({"speech", "resume", "recover"})
+"""Keys that are true or false (TOML booleans; the command line gives them as switches)."""
+
+
+def _check_types(merged: Mapping[str, Any]) -> None:
+    """Every value has a type its key can mean: a setting the file gets wrong is refused, never
+    silently dropped or read as something else ("false" as true, a table as nothing)."""
+    for key, value in merged.items():
+        if key in FLAGS:
+            ok = isinstance(value, bool)
+            expected = "true ou false (sans guillemets)"
+        elif key in LISTS:
+            ok = isinstance(value, str) or (
+                isinstance(value, list) and all(isinstance(v, str) for v in value)
+            )
+            expected = 'un texte ("Ana, Bruno") ou une liste de textes (["Ana", "Bruno"])'
+        else:
+            ok = (isinstance(value, str | int | float) and not isinstance(value, bool)) or key == "slow"
+            expected = "un texte ou un nombre"
+        if not ok:
+            raise UserError(f"Réglage « {key} » invalide : {value!r} ({expected} attendu).")
+    if merged.get("db") is not None and not str(merged["db"]).strip():
+        raise UserError("Réglage « db » vide : donnez le chemin du fichier SQLite, ou ne le donnez pas.")
+
+
 def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     """PlaySettings from merged file+flag values; unknown keys are a UserError naming them."""
     keys = header_keys()
     unknown = sorted(set(merged) - keys - LIVE_KEYS - {"config"})
     if unknown:
         raise UserError(f"Réglage inconnu : {', '.join(unknown)}.")
+    _check_types(merged)
     header = {k: merged[k] for k in keys if k in merged}
     if "players" not in header:
         if not merged.get("resume"):
@@ -104,6 +142,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     table = table_config(header)
     if merged.get("wake_word"):
         table = replace(table, wake_word=str(merged["wake_word"]).strip().lower())
+        check_table_names(table)
     kind = str(merged.get("input", "mic"))
     if kind not in ("mic", "text"):
         raise UserError(f"Entrée inconnue : {kind} (choisir mic ou text).")
@@ -115,8 +154,9 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         db=None if merged.get("db") is None else str(merged["db"]),
         input="text" if kind == "text" else "mic",
         voice_engine=str(merged.get("voice_engine", "espeak")),
-        speech=bool(merged.get("speech", True)),
+        speech=merged.get("speech", True) is not False,
         speaker_model=None if merged.get("speaker_model") is None else str(merged["speaker_model"]),
+        recover=merged.get("recover") is True,
     )
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from assistant.core.table import check_names
 from assistant.errors import UserError
 from assistant.registry import GameRules, default_game, game_names, get_game
 
@@ -57,9 +59,20 @@ class TableConfig:
         return out
 
 
+SLOW_RANGE = (1.0, 3600.0)
+"""Q10: the seconds `slow` may take (the referee ticks once a second; an hour of silence is no game)."""
+
+
 def _slow(value: Any) -> float | None:
+    """Q10: a finite number of seconds within SLOW_RANGE, or off ("off", "non", 0); else a UserError."""
     if value is None:
         return DEFAULT_SLOW
+    low, high = SLOW_RANGE
+    invalid = UserError(
+        f"Réglage « slow » invalide : {value!r} (un nombre de secondes de {low:g} à {high:g}, ou off)."
+    )
+    if isinstance(value, bool):  # `slow = true` in TOML is no number of seconds
+        raise invalid
     if isinstance(value, int | float):
         seconds = float(value)
     else:
@@ -69,10 +82,29 @@ def _slow(value: Any) -> float | None:
         try:
             seconds = float(text.removesuffix("s"))
         except ValueError:
-            raise UserError(f"Réglage « slow » invalide : {value} (un nombre de secondes ou off).") from None
-    if seconds <= 0:
+            raise invalid from None
+    if seconds == 0:
         return None
+    if not low <= seconds <= high:  # also false for nan
+        raise invalid
     return seconds
+
+
+@lru_cache(maxsize=8)
+def game_words(game: str, wake_word: str = "arbitre") -> frozenset[str]:
+    """Q11: every word a player may say in this game, from the grammar data (grammars/), and the
+    wake word: a player may not be named after one."""
+    from assistant.understanding.phrases import UNKNOWN, phrases_for
+
+    words = {word for phrase in phrases_for(game, None, (), wake_word) for word in phrase.split()}
+    # Decision: words of one or two letters ("à", "y", "de") are left out: seats labelled "A, B, C"
+    # are common placeholders, and such a word alone is never taken for a move.
+    return frozenset({w for w in words - {UNKNOWN} if len(w) > 2} | {wake_word})
+
+
+def check_table_names(table: TableConfig) -> None:
+    """Q11: the table's player names against its game's words and wake word (a UserError)."""
+    check_names(table.players, game_words(table.game, table.wake_word))
 
 
 def table_config(header: Mapping[str, Any]) -> TableConfig:
@@ -85,5 +117,8 @@ def table_config(header: Mapping[str, Any]) -> TableConfig:
     except (ValueError, TypeError) as error:
         raise UserError(f"Réglage invalide pour {module.title} : {error}.") from None
     if header.get("slow") is None and not rules.faults:
-        return TableConfig(module.name, rules, None)  # Q10 faults belong to games that have faults
-    return TableConfig(module.name, rules, _slow(header.get("slow")))
+        table = TableConfig(module.name, rules, None)  # Q10 faults belong to games that have faults
+    else:
+        table = TableConfig(module.name, rules, _slow(header.get("slow")))
+    check_table_names(table)
+    return table

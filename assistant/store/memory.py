@@ -47,12 +47,13 @@ class MemoryStore:
         except KeyError:
             raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde en mémoire.") from None
 
-    def create_game(self, kind: Kind, config: Mapping[str, Any]) -> int:
-        """A new game in status playing; returns its id (1, 2, ...)."""
+    def create_game(self, kind: Kind, config: Mapping[str, Any], entries: Sequence[StoredEntry] = ()) -> int:
+        """A new game in status playing, with `entries` already in its log; returns its id (1, 2, ...)."""
         if not kind.strip():
             raise StoreError("Une partie doit nommer son jeu.")
         game_id = len(self._games) + 1
         self._games[game_id] = _Game(kind, json.loads(json.dumps(dict(config))), self._now())
+        self.extend(game_id, entries)
         return game_id
 
     def append(self, game_id: int, entry: StoredEntry) -> None:

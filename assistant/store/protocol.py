@@ -9,11 +9,11 @@ its tail, resume folds it again (`resume`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, Protocol
 
 from assistant.core.codec import JSON, Codec
-from assistant.core.game import Entry, Game, Session
+from assistant.core.game import Entry, Game, Session, fold
 from assistant.errors import UserError
 
 Kind = str
@@ -28,6 +28,21 @@ class StoreError(UserError):
     The caller keeps the Session it had before the failed write, so the game in memory is never
     corrupted: a move that could not be saved is a move not made.
     """
+
+
+class DamagedGame(StoreError):
+    """A stored game whose settings or one of whose entries cannot be read back (bad JSON, an event
+    this code does not know, values its rules refuse). Nothing is changed in the store."""
+
+    def __init__(self, game_id: int, entry: int | None, why: str, readable: StoredGame | None) -> None:
+        where = "ses réglages sont illisibles" if entry is None else f"son coup n° {entry} est illisible"
+        super().__init__(f"La partie n° {game_id} est abîmée : {where} ({why}).")
+        self.game_id = game_id
+        """The damaged game."""
+        self.entry = entry
+        """The first unreadable entry, 1-based; None when the game's settings are unreadable."""
+        self.readable = readable
+        """The game cut before that entry (None when nothing can be resumed: settings unreadable)."""
 
 
 @dataclass(frozen=True)
@@ -81,8 +96,8 @@ class Standing(NamedTuple):
 class GameStore(Protocol):
     """A save file for games: one transaction per accepted move, undo by truncation, XP ranking (C8)."""
 
-    def create_game(self, kind: Kind, config: Mapping[str, Any]) -> int:
-        """A new game in status playing; returns its id."""
+    def create_game(self, kind: Kind, config: Mapping[str, Any], entries: Sequence[StoredEntry] = ()) -> int:
+        """A new game in status playing, with `entries` already in its log (all or nothing); its id."""
         ...
 
     def append(self, game_id: int, entry: StoredEntry) -> None:
@@ -135,13 +150,32 @@ GameFactory = Callable[[StoredGame], tuple[Game[Any, Any, Any], Codec]]
 
 def resume(store: GameStore, game_id: int, game_factory: GameFactory) -> Session[Any, Any, Any]:
     """Rebuild a game's Session from its save file: the state folds back to what it was at the last
-    stored move (after a crash, `kinito play --resume`)."""
+    stored move (after a crash, `kinito play --resume`). DamagedGame names the first entry that does
+    not decode or fold."""
     stored = store.load(game_id)
     game, codec = game_factory(stored)
-    return Session.from_entries(game, decode_entries(codec, stored.entries))
+    return Session.from_entries(game, readable_entries(stored, game, codec))
+
+
+def readable_entries(
+    stored: StoredGame, game: Game[Any, Any, Any], codec: Codec
+) -> tuple[Entry[Any, Any], ...]:
+    """The decoded log, each entry checked to decode and fold; DamagedGame at the first that does not."""
+    state = game.initial()
+    entries: list[Entry[Any, Any]] = []
+    for index, stored_entry in enumerate(stored.entries):
+        try:
+            (entry,) = decode_entries(codec, (stored_entry,))
+            state = fold(game, entry.events, state)
+        except Exception as error:  # the file is data from outside: whatever a damaged entry raises
+            cut = replace(stored, entries=stored.entries[:index])
+            raise DamagedGame(stored.id, index + 1, f"{type(error).__name__}: {error}", cut) from None
+        entries.append(entry)
+    return tuple(entries)
 
 
 __all__ = [
+    "DamagedGame",
     "GameFactory",
     "GameStore",
     "Kind",
@@ -153,5 +187,6 @@ __all__ = [
     "Winner",
     "decode_entries",
     "encode_entry",
+    "readable_entries",
     "resume",
 ]

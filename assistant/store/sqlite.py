@@ -12,12 +12,22 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from assistant.paths import store_path
-from assistant.store.protocol import Kind, Standing, Status, StoredEntry, StoredGame, StoreError, Winner
+from assistant.store.lock import GameLocks
+from assistant.store.protocol import (
+    DamagedGame,
+    Kind,
+    Standing,
+    Status,
+    StoredEntry,
+    StoredGame,
+    StoreError,
+    Winner,
+)
 
 Synchronous = Literal["OFF", "NORMAL", "FULL"]
 
@@ -144,6 +154,14 @@ def _sentence(error: sqlite3.Error, path: Path) -> str:
     return f"La sauvegarde {path} a échoué ({error})."
 
 
+def _json_object(text: str) -> dict[str, Any]:
+    """A game's settings: a JSON object, else ValueError."""
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise ValueError(f"un objet JSON était attendu, pas {type(value).__name__}")
+    return value
+
+
 class SqliteStore:
     """GameStore over one SQLite file. Each public write is one transaction."""
 
@@ -157,6 +175,8 @@ class SqliteStore:
     ) -> None:
         self.path = Path(path)
         self._now = wall_clock
+        self.locks = GameLocks(self.path)
+        """The games this process referees (one process per game, `claim`)."""
         try:
             if read_only:
                 uri = f"{self.path.resolve().as_uri()}?mode=ro"
@@ -178,8 +198,23 @@ class SqliteStore:
             ) from error
 
     def close(self) -> None:
-        """Close the connection (the WAL is checkpointed by SQLite)."""
+        """Close the connection (the WAL is checkpointed by SQLite) and release the game locks."""
         self._db.close()
+        self.locks.close()
+
+    def claim(self, game_id: int) -> None:
+        """Referee this game in this process only; StoreError when another process already does."""
+        try:
+            claimed = self.locks.claim(game_id)
+        except OSError as error:
+            raise StoreError(
+                f"Impossible de verrouiller la partie n° {game_id} ({error.strerror})."
+            ) from None
+        if not claimed:
+            raise StoreError(
+                f"La partie n° {game_id} est déjà arbitrée par un autre kinito sur {self.path} :"
+                " arrêtez-le d'abord, ou commencez une nouvelle partie (kinito play sans --resume)."
+            )
 
     def __enter__(self) -> SqliteStore:
         return self
@@ -214,8 +249,8 @@ class SqliteStore:
         if not self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)):
             raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
 
-    def create_game(self, kind: Kind, config: Mapping[str, Any]) -> int:
-        """A new game in status playing; returns its id."""
+    def create_game(self, kind: Kind, config: Mapping[str, Any], entries: Sequence[StoredEntry] = ()) -> int:
+        """A new game in status playing, with `entries` already in its log (one transaction); its id."""
         if not kind.strip():
             raise StoreError("Une partie doit nommer son jeu.")
         with self._write() as db:
@@ -223,7 +258,10 @@ class SqliteStore:
                 "INSERT INTO games (kind, config, created_at) VALUES (?, ?, ?)",
                 (kind, json.dumps(dict(config), ensure_ascii=False, sort_keys=True), self._now()),
             )
-        return int(cast(int, cursor.lastrowid))
+            game_id = int(cast(int, cursor.lastrowid))
+            self._insert(db, game_id, 0, entries)
+        self.claim(game_id)  # a new game is this process's: a --resume elsewhere must not take it over
+        return game_id
 
     def append(self, game_id: int, entry: StoredEntry) -> None:
         """Persist one accepted move in its own transaction (seq = number of entries before it)."""
@@ -231,14 +269,6 @@ class SqliteStore:
 
     def extend(self, game_id: int, entries: Sequence[StoredEntry]) -> None:
         """Persist several moves in one transaction: all or none."""
-        rows = [
-            (
-                json.dumps(e.command, ensure_ascii=False, separators=(",", ":")),
-                json.dumps(e.events, ensure_ascii=False, separators=(",", ":")),
-            )
-            for e in entries
-        ]
-        now = self._now()
         with self._write() as db:
             found = db.execute(
                 "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = ?) "
@@ -247,15 +277,29 @@ class SqliteStore:
             ).fetchone()
             if found is None:  # an unknown game: say so rather than lose the move silently
                 raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
-            first = int(found[0])
-            db.executemany(
-                "INSERT INTO entries (game_id, seq, command, events) VALUES (?, ?, ?, ?)",
-                [(game_id, first + i, command, events) for i, (command, events) in enumerate(rows)],
+            self._insert(db, game_id, int(found[0]), entries)
+
+    def _insert(
+        self, db: sqlite3.Connection, game_id: int, first: int, entries: Sequence[StoredEntry]
+    ) -> None:
+        """Entries as rows `first`, `first + 1`... of the game's log, with when they were saved and the
+        words heard (inside a caller's transaction)."""
+        now = self._now()
+        rows = [
+            (
+                json.dumps(e.command, ensure_ascii=False, separators=(",", ":")),
+                json.dumps(e.events, ensure_ascii=False, separators=(",", ":")),
             )
-            db.executemany(
-                "INSERT INTO heard (game_id, seq, at, words) VALUES (?, ?, ?, ?)",
-                [(game_id, first + i, now, e.heard) for i, e in enumerate(entries)],
-            )
+            for e in entries
+        ]
+        db.executemany(
+            "INSERT INTO entries (game_id, seq, command, events) VALUES (?, ?, ?, ?)",
+            [(game_id, first + i, command, events) for i, (command, events) in enumerate(rows)],
+        )
+        db.executemany(
+            "INSERT INTO heard (game_id, seq, at, words) VALUES (?, ?, ?, ?)",
+            [(game_id, first + i, now, e.heard) for i, e in enumerate(entries)],
+        )
 
     def truncate(self, game_id: int, keep: int) -> None:
         """Undo: keep the first `keep` entries, drop the rest."""
@@ -272,21 +316,32 @@ class SqliteStore:
         if not rows:
             raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
         gid, kind, config, status, winner, created_at, finished_at = rows[0]
-        entries = self._read(
+        try:
+            game = StoredGame(
+                id=int(gid),
+                kind=str(kind),
+                config=_json_object(config),
+                entries=(),
+                status=status,
+                winner=None if winner is None else json.loads(winner),
+                created_at=float(created_at),
+                finished_at=None if finished_at is None else float(finished_at),
+            )
+        except (ValueError, TypeError, RecursionError) as error:
+            raise DamagedGame(game_id, None, str(error), None) from None
+        rows = self._read(
             "SELECT e.command, e.events, h.words, h.at FROM entries e LEFT JOIN heard h"
             " ON h.game_id = e.game_id AND h.seq = e.seq WHERE e.game_id = ? ORDER BY e.seq",
             (game_id,),
         )
-        return StoredGame(
-            id=int(gid),
-            kind=kind,
-            config=json.loads(config),
-            entries=tuple(StoredEntry(json.loads(c), json.loads(e), w, a) for c, e, w, a in entries),
-            status=status,
-            winner=None if winner is None else json.loads(winner),
-            created_at=float(created_at),
-            finished_at=None if finished_at is None else float(finished_at),
-        )
+        entries: list[StoredEntry] = []
+        for number, (command, events, words, at) in enumerate(rows, start=1):
+            try:
+                entries.append(StoredEntry(json.loads(command), json.loads(events), words, at))
+            except (ValueError, TypeError, RecursionError) as error:
+                cut = replace(game, entries=tuple(entries))
+                raise DamagedGame(game_id, number, f"JSON illisible : {error}", cut) from None
+        return replace(game, entries=tuple(entries))
 
     def latest_unfinished(self) -> int | None:
         """The most recently created game still playing, or None."""
@@ -303,6 +358,7 @@ class SqliteStore:
                 "UPDATE games SET status = 'finished', finished_at = ?, winner = ? WHERE id = ?",
                 (self._now(), None if winner is None else json.dumps(winner, ensure_ascii=False), game_id),
             )
+        self.locks.release(game_id)
 
     def record_xp(self, game_id: int, changes: Mapping[str, int]) -> None:
         """C8: this game's XP changes; recording the same game again replaces them."""

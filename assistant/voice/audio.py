@@ -81,6 +81,8 @@ class MicrophoneSource:
         on_lost: Callable[[str], None] | None = None,
         on_restored: Callable[[], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
+        max_queued_seconds: float = 5.0,
+        on_behind: Callable[[], None] | None = None,
     ) -> None:
         self.device = device
         self.factory = stream_factory or _default_factory()
@@ -93,7 +95,15 @@ class MicrophoneSource:
         self.sleep = sleep
         self.failures = 0
         """Consecutive failures to get audio (reset once audio flows again)."""
-        self._queue: queue.Queue[object] = queue.Queue()
+        self._queue: queue.Queue[object] = queue.Queue(
+            maxsize=max(1, round(max_queued_seconds / block_seconds))
+        )
+        """Bounded: a decoder slower than real time drops the oldest audio instead of falling behind."""
+        self.dropped = 0
+        """Chunks of audio dropped because the decoder could not keep up."""
+        self.on_behind = on_behind
+        """Called once, from the consuming thread, the first time audio is dropped (tell the table)."""
+        self._told = False
         self._closed = threading.Event()
 
     def _callback(self, indata: Any, frames: int, time_info: Any, status: Any) -> None:
@@ -103,10 +113,35 @@ class MicrophoneSource:
         must still see the assistant's own speech as captured while it spoke (half-duplex gate)."""
         if status:
             log.debug("microphone status: %s", status)
-        self._queue.put((bytes(indata), self.clock.now()))
+        self._put((bytes(indata), self.clock.now()))
+
+    def _put(self, item: object) -> None:
+        """Queue without ever blocking the audio thread: when full, the oldest audio goes (an end of
+        stream is never dropped: audio queued after it would be drained anyway)."""
+        while True:
+            try:
+                self._queue.put_nowait(item)
+                return
+            except queue.Full:
+                pass
+            try:
+                oldest = self._queue.get_nowait()
+            except queue.Empty:
+                continue
+            if oldest is _LOST:
+                if item is not _LOST:
+                    self._dropped_one()
+                item = _LOST
+            else:
+                self._dropped_one()
+
+    def _dropped_one(self) -> None:
+        self.dropped += 1
+        if self.dropped == 1 or self.dropped % 100 == 0:
+            log.warning("decoder behind the microphone: %d audio chunks dropped so far", self.dropped)
 
     def _finished(self) -> None:
-        self._queue.put(_LOST)
+        self._put(_LOST)
 
     def _open(self) -> Any:
         stream = self.factory(
@@ -151,6 +186,10 @@ class MicrophoneSource:
                         break
                     assert isinstance(item, tuple)
                     pcm, at = item
+                    if self.dropped and not self._told:
+                        self._told = True
+                        if self.on_behind is not None:
+                            self.on_behind()
                     if self.failures:
                         self.failures = 0
                         if self.on_restored is not None:
@@ -166,7 +205,7 @@ class MicrophoneSource:
     def close(self) -> None:
         """Stop: the iterator ends at its next chunk or timeout."""
         self._closed.set()
-        self._queue.put(_LOST)
+        self._put(_LOST)
 
 
 def _close_quietly(stream: Any) -> None:

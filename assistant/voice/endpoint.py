@@ -18,6 +18,8 @@ import tempfile
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+from assistant.errors import UserError
+
 
 @dataclass(frozen=True)
 class EndpointRules:
@@ -73,7 +75,7 @@ def tuned_model(model: str | Path, rules: EndpointRules, cache: str | Path | Non
             return source
     conf_text = rewrite_conf((source / "conf" / "model.conf").read_text(), rules)
     key = hashlib.sha256(f"{source}\n{conf_text}".encode()).hexdigest()[:16]
-    root = Path(cache) if cache is not None else Path(tempfile.gettempdir()) / "kinito-models"
+    root = Path(cache) if cache is not None else private_cache()
     target = root / f"{source.name}-endpoint-{key}"
     if (target / "conf" / "model.conf").is_file():
         return target
@@ -92,6 +94,21 @@ def tuned_model(model: str | Path, rules: EndpointRules, cache: str | Path | Non
         if not (target / "conf" / "model.conf").is_file():
             raise
     return target
+
+
+def private_cache() -> Path:
+    """$XDG_CACHE_HOME/kinito/models (default ~/.cache): the user's own folder, mode 0700, never a
+    predictable folder of the shared temp directory that another local user could create first
+    and fill with a tuned model of their own."""
+    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    root = base / "kinito" / "models"
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    info = root.stat()
+    if info.st_uid != os.getuid():
+        raise UserError(f"Le dossier {root} appartient à un autre utilisateur : supprimez-le.")
+    if info.st_mode & 0o077:
+        root.chmod(0o700)
+    return root
 
 
 def _mkdir(path: Path) -> Path:

@@ -6,10 +6,8 @@ Also the play settings (TOML file then flags) and the one-sentence failure when 
 from __future__ import annotations
 
 import argparse
-import os
 import signal
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -20,22 +18,14 @@ from assistant.referee.referee import Referee
 from assistant.settings.play import load_settings, resumed_table
 from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore
+from tests.robustness.faulty import kinito_process
 
 ROOT = Path(__file__).resolve().parents[2]
-PLAY = [sys.executable, "-m", "assistant", "play", "--input", "text", "--no-speech"]
+PLAY = ["play", "--input", "text", "--no-speech"]
 
 
 def _start(args: list[str], db: Path) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-    return subprocess.Popen(
-        [*PLAY, "--db", str(db), *args],
-        cwd=ROOT,
-        env=env,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    return kinito_process([*PLAY, "--db", str(db), *args])
 
 
 def _send(child: subprocess.Popen[str], line: str) -> None:
@@ -100,7 +90,9 @@ def test_sigkill_mid_game_then_resume_continues_the_same_game(tmp_path: Path) ->
 
 def table_config_stub() -> TableConfig:
     """The live table a resume starts from (its rules are replaced by the stored ones)."""
-    return load_settings({"players": "X,Y,Z"}, cwd=Path("/nonexistent"), home=Path("/nonexistent")).table
+    return load_settings(
+        {"players": "Xavier,Yann,Zoé"}, cwd=Path("/nonexistent"), home=Path("/nonexistent")
+    ).table
 
 
 def test_resume_without_a_game_is_one_sentence(tmp_path: Path) -> None:

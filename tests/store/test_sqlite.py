@@ -187,3 +187,18 @@ def test_immutable_file_raises_store_error(tmp_path: Path) -> None:
         assert str(failure.value).startswith(("Le fichier de sauvegarde", "Impossible d'ouvrir"))
     finally:
         subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
+def test_undo_then_a_new_move_keeps_the_words_heard_in_step(tmp_path: Path) -> None:
+    """Undo drops the words heard with the moves (a cascade): the move that replaces an undone one is saved
+    (its row of `heard` is not a leftover of the undone move)."""
+    store = SqliteStore(tmp_path / "k.sqlite3")
+    game_id = store.create_game("toy", {})
+    store.extend(
+        game_id,
+        [StoredEntry({"type": "Score"}, [], "Ana: deux"), StoredEntry({"type": "Score"}, [], "Bruno: un")],
+    )
+    store.truncate(game_id, 1)
+    store.append(game_id, StoredEntry({"type": "Score"}, [], "Bruno: trois"))
+    assert [e.heard for e in store.load(game_id).entries] == ["Ana: deux", "Bruno: trois"]
+    store.close()
