@@ -284,3 +284,15 @@ def test_a_new_utterance_after_an_early_move_is_heard_again() -> None:
     early(_partial("cinquante"))  # the next utterance starts: the early mark is dropped
     heard = list(from_heard([_final("cinquante quatre")], referee.parser, early=early))
     assert [u.text for u in heard] == ["cinquante quatre"]
+
+
+def test_each_awaited_state_builds_its_phrase_list_once() -> None:
+    """Issue 14: a state seen before gets the same list back, not a rebuilt one."""
+    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    switch = GrammarSwitch(Sink(), "quinito", PLAYERS)
+    first = switch.phrases(referee.expectations())
+    referee.hear("Ana", "soixante deux")
+    other = switch.phrases(referee.expectations())
+    assert other != first
+    referee.hear("Bruno", "j'accepte")  # Bruno announces in turn: the announce list again, as it was
+    assert switch.phrases(referee.expectations()) is first
