@@ -22,6 +22,7 @@ InputKind = Literal["mic", "text"]
 CONFIG_NAME = "kinito.toml"
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "speaker_model"}
+    | {"endpoint"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 
@@ -48,6 +49,8 @@ class PlaySettings:
     """False: print what would be said instead of speaking it."""
     speaker_model: str | None = None
     """vosk-model-spk directory: players enrol their voices and breaches are attributed by voice."""
+    endpoint: str | None = None
+    """Vosk endpoint rules: play (default), model, short, or "RULE2,RULE3,RULE4" seconds."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -117,6 +120,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         voice_engine=str(merged.get("voice_engine", "espeak")),
         speech=bool(merged.get("speech", True)),
         speaker_model=None if merged.get("speaker_model") is None else str(merged["speaker_model"]),
+        endpoint=None if merged.get("endpoint") is None else str(merged["endpoint"]),
     )
 
 
