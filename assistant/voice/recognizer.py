@@ -17,6 +17,7 @@ from typing import Any, Literal, Protocol
 
 from assistant.errors import UserError
 from assistant.voice.audio import SAMPLE_RATE, Chunk
+from assistant.voice.vad import VadSettings
 
 log = logging.getLogger(__name__)
 
@@ -330,14 +331,25 @@ def _clear(recognizer: Any) -> None:
 
 
 class DualRecognizer:
-    """A grammar recogniser for moves and an open one for vigilance, fed the same chunks."""
+    """A grammar recogniser for moves and an open one for vigilance, fed the same chunks.
+
+    With `vad` (issue 14) the open recogniser only decodes speech segments (voice.gated)."""
 
     def __init__(
-        self, model: Any, phrases: Sequence[str], *, threshold: float = 0.6, speaker_model: Any = None
+        self,
+        model: Any,
+        phrases: Sequence[str],
+        *,
+        threshold: float = 0.6,
+        speaker_model: Any = None,
+        vad: VadSettings | None = None,
     ) -> None:
+        from assistant.voice.gated import GatedDecoder
+
         self.moves = Recognizer(model, phrases, threshold=threshold)
         """Grammar mode: the phrases a move may take now."""
-        self.vigilance = Recognizer(model, None, threshold=threshold, speaker_model=speaker_model)
+        vigilance = Recognizer(model, None, threshold=threshold, speaker_model=speaker_model)
+        self.vigilance: Decoder = vigilance if vad is None else GatedDecoder(vigilance, vad)
         """Open vocabulary: forbidden words, names, anything else (with the speaker's voice, if known)."""
 
     def set_phrases(self, phrases: Sequence[str]) -> None:

@@ -26,7 +26,7 @@ class VadSettings:
     ratio: float = 3.0
     """A frame is speech when its RMS exceeds the noise floor by this factor (about 10 dB)."""
     min_rms: float = 150.0
-    """And exceeds this absolute level (int16 units): digital near-silence is never speech."""
+    """The lowest noise floor (int16 RMS): speech is then at least `ratio` times louder than this."""
     adapt: float = 0.05
     """Weight of each quiet frame in the noise floor's running mean."""
     pre_roll: float = 0.3
@@ -60,9 +60,11 @@ class EnergyVad:
     def _decide(self, level: float) -> bool:
         s = self.settings
         if self.floor is None or level < self.floor:
-            self.floor = max(level, 1.0)  # quieter than the floor: the floor comes down at once
+            # Quieter than the floor: the floor comes down at once, but never below min_rms (digital
+            # silence in a WAV would otherwise make the next room noise look like speech).
+            self.floor = max(level, s.min_rms)
             return False
-        speech = level > s.min_rms and level > s.ratio * self.floor
+        speech = level > s.ratio * self.floor
         if not speech:
             self.floor += s.adapt * (level - self.floor)
         return speech
