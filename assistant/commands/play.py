@@ -30,6 +30,7 @@ from assistant.store.sqlite import SqliteStore, default_db_path
 from assistant.voice.audio import AudioSource, MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate
 from assistant.voice.listener import Listener
+from assistant.voice.vad import VadSettings
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
@@ -41,6 +42,8 @@ FLAG_KEYS: tuple[str, ...] = (
     *("model", "device", "db", "resume", "input", "voice_engine", "speech", "speaker_model", "endpoint"),
 )
 """Flags that may also come from the settings file (None when not given on the command line)."""
+VIGILANCE_VAD = VadSettings()
+"""Issue 14: the open (vigilance) recogniser decodes the speech segments of this energy VAD."""
 MIC_LOST = "Je n'entends plus le micro, je réessaie."
 MIC_BACK = "Le micro est revenu."
 
@@ -211,6 +214,7 @@ def hearing(
     *,
     speaker_model: Any = None,
     stand_in: Mapping[str, str] | None = None,
+    vad: VadSettings | None = VIGILANCE_VAD,
 ) -> Hearing:
     """Recognisers, grammar switch, live loop, early moves and listener over one loaded model.
 
@@ -223,7 +227,7 @@ def hearing(
     grammar = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
     try:
         switching = decoders(
-            model, grammar.phrases(referee.expectations()), table.drinking, speaker_model, stand_in
+            model, grammar.phrases(referee.expectations()), table.drinking, speaker_model, stand_in, vad
         )
     except ValueError:
         raise UserError(
@@ -242,10 +246,12 @@ def decoders(
     dual: bool,
     speaker_model: Any = None,
     stand_in: Mapping[str, str] | None = None,
+    vad: VadSettings | None = VIGILANCE_VAD,
 ) -> SwitchingDecoder:
     """What hears the table, one model shared: the moves grammar (plus, with `dual`, the open
-    vigilance recogniser), split phrases joined (PrefixJoiner), grammar switches applied in the
-    hearing thread (SwitchingDecoder). ValueError when no phrase is in the model's vocabulary.
+    vigilance recogniser, on the speech segments `vad` finds; None: on everything), split phrases
+    joined (PrefixJoiner), grammar switches applied in the hearing thread (SwitchingDecoder).
+    ValueError when no phrase is in the model's vocabulary.
 
     `stand_in` (French word -> model word, voice.standin) lets another language's model hear the
     game: the tests and the bench run this same chain on the Korean model."""
@@ -255,7 +261,9 @@ def decoders(
 
     heard = list(phrases) if stand_in is None else StandIn.translate(phrases, stand_in)
     decoder: PhraseDecoder = (
-        DualRecognizer(model, heard, speaker_model=speaker_model) if dual else Recognizer(model, heard)
+        DualRecognizer(model, heard, speaker_model=speaker_model, vad=vad)
+        if dual
+        else Recognizer(model, heard)
     )
     if stand_in is not None:
         decoder = StandIn(decoder, stand_in)
