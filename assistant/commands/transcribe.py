@@ -17,10 +17,10 @@ from assistant.errors import UserError
 from assistant.rules.quinito.config import comma_list
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
-from assistant.voice.endpoint import DEFAULT, SHORT, tuned_model
+from assistant.voice.endpoint import load_with_rules, parse_rules
 from assistant.voice.listener import Listener
 from assistant.voice.models import find_model
-from assistant.voice.recognizer import Heard, Recognizer, load_model
+from assistant.voice.recognizer import Heard, Recognizer
 from assistant.voice.wavfile import WavSource
 
 HELP = "Transcrire un fichier WAV avec Vosk."
@@ -40,9 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wake-word", default="arbitre", help="le mot qui s'adresse à l'arbitre")
     parser.add_argument(
         "--endpoint",
-        choices=("short", "model"),
-        default="short",
-        help="fin d'énoncé : short (réglée pour les annonces brèves, défaut) ou model (celle du modèle)",
+        choices=("play", "short", "model"),
+        default="play",
+        help="fin d'énoncé : play (celle de kinito play, défaut), short (plus brève) ou model (du modèle)",
     )
     parser.add_argument("--jsonl", action="store_true", help="un objet JSON par résultat (sinon lisible)")
 
@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     """Transcribe the file and print the final results in order."""
     source = WavSource(args.file, trailing_silence=1.0)  # UserError for a missing or unreadable file
     model_dir = find_model(args.model)
-    model = load_model(tuned_model(model_dir, SHORT if args.endpoint == "short" else DEFAULT))
+    model = load_with_rules(model_dir, parse_rules(args.endpoint)).model
     players = comma_list(args.players)
     game: Literal["quinito", "cinquillo"] = "cinquillo" if args.game == "cinquillo" else "quinito"
     respellings: dict[str, str] = {}
