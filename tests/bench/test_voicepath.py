@@ -47,3 +47,17 @@ def test_after_measures_every_voice_path_key_with_one_model(ko_model_dir: Path) 
     assert isinstance(result["vigilance_words_missed_by_gating"], list)
     assert 0.2 <= result["vigilance_speech_share"] <= 0.3
     assert result["peak_rss_mb"] > 100
+
+
+def test_a_child_reports_its_own_peak_memory_not_its_parents() -> None:
+    """ru_maxrss survives exec: a small child of a big parent must not report the parent's peak."""
+    import subprocess
+    import sys
+
+    ballast = bytearray(300 * 1024 * 1024)  # this process grows by 300 MB
+    ballast[::4096] = b"\x01" * len(ballast[::4096])
+    code = "from assistant.bench.rss import peak_rss_mb; print(peak_rss_mb())"
+    child = float(
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    )
+    assert child < 200 < 300 <= len(ballast) / 2**20
