@@ -101,6 +101,5 @@ def vosk_figures(quick: bool = False) -> dict[str, Any]:
         "endpoint_ms_open": out["endpoint_ms_open_tuned"],
         "early_move_ms": out["early_ms"],
         "endpoint_rules": first["endpoint_rules_tuned"],
-        "vosk_model_load_s": first["model_load_s"],
         "latency_audio": f"espeak-ng -v {language}: {SHORT_ANNOUNCEMENT.get(language, '')}",
     }

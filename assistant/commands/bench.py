@@ -54,13 +54,38 @@ def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) ->
     _step("tts", lambda: voice.tts_first_audio(quick), results)
     skipped = {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
     recognizer = _step("vosk", lambda: voice.vosk_figures(quick) if vosk else skipped, results)
+    unmeasured: dict[str, Any] = {**dict.fromkeys(VOICE_PATH_KEYS), "voice_path": None}
+    path = _step("voice path", lambda: voice_path(quick) if vosk else unmeasured, results)
     if with_compare:
         results["compare"] = _step("compare", lambda: {"compare": compare(quick, recognizer)}, results)[
             "compare"
         ]
-    results["peak_rss_mb"] = peak_rss_mb()
+    results["bench_peak_rss_mb"] = peak_rss_mb()
+    after = (path.get("voice_path") or {}).get("after") or {}
+    results["peak_rss_mb"] = after.get("peak_rss_mb") or results["bench_peak_rss_mb"]
     results["targets"] = targets(results)
     return results
+
+
+VOICE_PATH_KEYS = (
+    "speech_to_audio_early_ms",
+    "speech_to_audio_final_ms",
+    "vigilance_rtf",
+    "vosk_model_load_s",
+)
+"""contracts.md voice-path keys taken from the `after` run (peak_rss_mb too, when measured)."""
+
+
+def voice_path(quick: bool) -> dict[str, Any]:
+    """Issue 14: the voice path before and after, each in a child process, side by side in one run;
+    the contract keys are the `after` figures (what `kinito play` does now)."""
+    from assistant.bench import voicepath
+
+    runs = {name: voicepath.in_child(name, quick) for name in ("before", "after")}
+    after = runs["after"]
+    out: dict[str, Any] = {key: after.get(key) for key in VOICE_PATH_KEYS}
+    out["voice_path"] = runs
+    return out
 
 
 def run(args: argparse.Namespace) -> int:
@@ -78,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     for key in ("parse_p50_us", "parse_p99_us", "referee_p99_ms", "engine_moves_per_s"):
         print(f"{key:22} {results[key]}")
-    for key in ("tts_first_audio_ms", "vosk_rtf", "endpoint_ms", "peak_rss_mb"):
+    for key in ("tts_first_audio_ms", "vosk_rtf", "endpoint_ms", *VOICE_PATH_KEYS, "peak_rss_mb"):
         print(f"{key:22} {results[key]}")
     for key, target in results["targets"].items():
         verdict = {True: "atteint", False: "MANQUÉ", None: "non mesuré"}[target["met"]]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
 from assistant.registry import default_game, game_names
-from assistant.runtime.early import EarlyMoves
+from assistant.runtime.early import Completer, EarlyMoves
 from assistant.runtime.enrolment import enrol
 from assistant.runtime.live import (
     GrammarSwitch,
@@ -32,8 +33,10 @@ from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voi
 from assistant.settings.play import PlaySettings, load_settings
 from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore, default_db_path
-from assistant.voice.audio import MicrophoneSource
+from assistant.voice.audio import AudioSource, MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate
+from assistant.voice.listener import Listener
+from assistant.voice.vad import VadSettings
 
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
@@ -46,9 +49,12 @@ MODEL_UNAVAILABLE = (
 PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
+    "endpoint",
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
+VIGILANCE_VAD = VadSettings()
+"""Issue 14: the open (vigilance) recogniser decodes the speech segments of this energy VAD."""
 MIC_LOST = "Je n'entends plus le micro, je réessaie."
 MIC_BACK = "Le micro est revenu."
 MIC_BEHIND = "Je n'arrive pas à suivre : je saute un peu de son, répétez si je n'ai pas répondu."
@@ -70,6 +76,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--speaker-model",
         dest="speaker_model",
         help="dossier de vosk-model-spk : chacun enregistre sa voix, les fautes sont attribuées à la voix",
+    )
+    parser.add_argument(
+        "--endpoint",
+        help='fin d\'énoncé de Vosk : play (défaut), model, short, ou "0.35,0.7,1.0" (secondes)',
     )
     parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
     parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
@@ -113,11 +123,14 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
 
 
 def _model(settings: PlaySettings) -> Any:
-    """The Vosk model: found, or fetched where it can be; one sentence when neither works."""
+    """The Vosk model, loaded once with the endpoint rules of the settings (issue 14): found, or
+    fetched where it can be; one sentence when neither works."""
     from assistant.paths import cache_dir
     from assistant.voice.download import download_model
+    from assistant.voice.endpoint import load_with_rules, parse_rules
     from assistant.voice.models import default_download_dir, find_model
-    from assistant.voice.recognizer import load_model
+
+    rules = parse_rules(settings.endpoint)  # a bad setting is reported before any download
 
     try:
         path = find_model(settings.model)
@@ -129,7 +142,7 @@ def _model(settings: PlaySettings) -> Any:
             path = download_model(default_download_dir(), progress=sys.stderr, cache=cache_dir()).model
         except (UserError, OSError):
             raise UserError(MODEL_UNAVAILABLE) from None
-    return load_model(path)
+    return load_with_rules(path, rules).model
 
 
 def _open_store(settings: PlaySettings) -> SqliteStore:
@@ -170,9 +183,7 @@ def _play_mic(
     settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
 ) -> None:
     from assistant.understanding.parser import Parser
-    from assistant.voice.listener import Listener
-    from assistant.voice.models import FIX_DOWNLOAD
-    from assistant.voice.recognizer import DualRecognizer, Recognizer, load_speaker_model
+    from assistant.voice.recognizer import load_speaker_model
 
     model = _model(settings)
     voices_model = load_speaker_model(settings.speaker_model) if settings.speaker_model else None
@@ -187,44 +198,121 @@ def _play_mic(
     parser = Parser(table.game, table.players, table.wake_word, vigilance=table.drinking, respellings=back)
     referee = _referee(table, game_id, store, parser)
     voice = QueuedVoice(_voice(settings, gate))
-    decoder: DualRecognizer | Recognizer
-    first = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
-    phrases = first.phrases(referee.expectations())
+    sources: list[MicrophoneSource] = []
+
+    def source_for(loop: LiveLoop) -> MicrophoneSource:
+        sources.append(microphone(settings.device, clock, loop))
+        return sources[0]
+
+    ears = hearing(
+        model,
+        referee,
+        parser,
+        voice,
+        source_for,
+        gate,
+        has_word,
+        speaker_model=voices_model,
+        observers=observers,
+    )
+    print(f"kinito: {_which(referee, store)}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
+    heard = iter(ears.listener)
+    voices = None
+    if voices_model is not None and table.drinking:  # Q11 breaches are the only thing voices attribute
+        ears.early.enabled = False
+        voices = enrol(table.players, (h for h in heard if h.mode == "open"), ears.loop.say)
+        ears.early.enabled = True
+    utterances: Iterator[Utterance] = from_heard(
+        heard, parser, dual=table.drinking, voices=voices, early=ears.early
+    )
     try:
-        decoder = (
-            DualRecognizer(model, phrases, speaker_model=voices_model)
-            if table.drinking
-            else Recognizer(model, phrases)
+        ears.loop.run(utterances)
+    finally:
+        ears.listener.close()
+        voice.close(timeout=5)
+
+
+@dataclass
+class Hearing:
+    """The voice path of `kinito play`, assembled: what the bench and the tests drive as well."""
+
+    loop: LiveLoop
+    """Referee and voice, with the grammar switched as the game goes."""
+    listener: Listener
+    """Iterate it for finals (partials go to `early`)."""
+    early: EarlyMoves
+    """Issue 4: moves made from partial results."""
+    decoder: SwitchingDecoder
+    """The recogniser chain (decoders())."""
+
+
+def hearing(
+    model: Any,
+    referee: Referee,
+    parser: Completer,
+    voice: Voice,
+    source_for: Callable[[LiveLoop], AudioSource],
+    gate: HalfDuplexGate | None,
+    has_word: Callable[[str], bool] | None,
+    *,
+    speaker_model: Any = None,
+    stand_in: Mapping[str, str] | None = None,
+    vad: VadSettings | None = VIGILANCE_VAD,
+    observers: Sequence[TableObserver] = (),
+) -> Hearing:
+    """Recognisers, grammar switch, live loop, early moves and listener over one loaded model.
+
+    `source_for` makes the audio source once the loop exists (a microphone says its losses through
+    the loop). UserError when the model knows no phrase of the game."""
+    from assistant.voice.listener import Listener
+    from assistant.voice.models import FIX_DOWNLOAD
+
+    table = referee.config
+    grammar = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
+    try:
+        switching = decoders(
+            model, grammar.phrases(referee.expectations()), table.drinking, speaker_model, stand_in, vad
         )
     except ValueError:
         raise UserError(
             "Ce modèle Vosk ne connaît aucun mot du jeu : il n'est pas français.", fix=FIX_DOWNLOAD
         ) from None
-    switching = SwitchingDecoder(decoder, decoder)
-    loop = LiveLoop(
-        referee,
-        voice,
-        GrammarSwitch(switching, table.game, table.players, table.wake_word, has_word),
-        observers=observers,
-    )
-    source = microphone(settings.device, clock, loop)
+    grammar.sink = switching
+    loop = LiveLoop(referee, voice, grammar, observers=observers)
     early = EarlyMoves(loop, parser)
-    listener = Listener(source, switching, gate, on_partial=early)
-    print(f"kinito: {_which(referee, store)}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
-    heard = iter(listener)
-    voices = None
-    if voices_model is not None and table.drinking:  # Q11 breaches are the only thing voices attribute
-        early.enabled = False
-        voices = enrol(table.players, (h for h in heard if h.mode == "open"), loop.say)
-        early.enabled = True
-    utterances: Iterator[Utterance] = from_heard(
-        heard, parser, dual=table.drinking, voices=voices, early=early
+    listener = Listener(source_for(loop), switching, gate, on_partial=early)
+    return Hearing(loop, listener, early, switching)
+
+
+def decoders(
+    model: Any,
+    phrases: Sequence[str],
+    dual: bool,
+    speaker_model: Any = None,
+    stand_in: Mapping[str, str] | None = None,
+    vad: VadSettings | None = VIGILANCE_VAD,
+) -> SwitchingDecoder:
+    """What hears the table, one model shared: the moves grammar (plus, with `dual`, the open
+    vigilance recogniser, on the speech segments `vad` finds; None: on everything), split phrases
+    joined (PrefixJoiner), grammar switches applied in the hearing thread (SwitchingDecoder).
+    ValueError when no phrase is in the model's vocabulary.
+
+    `stand_in` (French word -> model word, voice.standin) lets another language's model hear the
+    game: the tests and the bench run this same chain on the Korean model."""
+    from assistant.voice.joiner import PrefixJoiner
+    from assistant.voice.recognizer import DualRecognizer, Recognizer
+    from assistant.voice.standin import PhraseDecoder, StandIn
+
+    heard = list(phrases) if stand_in is None else StandIn.translate(phrases, stand_in)
+    decoder: PhraseDecoder = (
+        DualRecognizer(model, heard, speaker_model=speaker_model, vad=vad)
+        if dual
+        else Recognizer(model, heard)
     )
-    try:
-        loop.run(utterances)
-    finally:
-        source.close()
-        voice.close(timeout=5)
+    if stand_in is not None:
+        decoder = StandIn(decoder, stand_in)
+    joiner = PrefixJoiner(decoder, phrases)
+    return SwitchingDecoder(joiner, joiner)
 
 
 def microphone(

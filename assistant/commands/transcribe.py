@@ -18,10 +18,11 @@ from assistant.errors import UserError
 from assistant.registry import default_game, game_names
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
-from assistant.voice.endpoint import DEFAULT, SHORT, tuned_model
+from assistant.voice.endpoint import load_with_rules, parse_rules
+from assistant.voice.heard import Heard
 from assistant.voice.listener import Listener
 from assistant.voice.models import FIX_DOWNLOAD, find_model
-from assistant.voice.recognizer import Heard, Recognizer, load_model
+from assistant.voice.recognizer import Recognizer
 from assistant.voice.wavfile import WavSource
 
 HELP = "Transcrire un fichier WAV avec Vosk."
@@ -45,9 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wake-word", default="arbitre", help="le mot qui s'adresse à l'arbitre")
     parser.add_argument(
         "--endpoint",
-        choices=("short", "model"),
-        default="short",
-        help="fin d'énoncé : court (réglée pour les annonces brèves, défaut) ou modele (celle du modèle)",
+        choices=("play", "short", "model"),
+        default="play",
+        help="fin d'énoncé : play (celle de kinito play, défaut), short (plus brève) ou model (du modèle)",
     )
     parser.add_argument("--jsonl", action="store_true", help="un objet JSON par résultat (sinon lisible)")
 
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"{model_dir} n'est pas un modèle Vosk complet : conf/model.conf manque.", FIX_DOWNLOAD
         )
-    model = load_model(tuned_model(model_dir, SHORT if args.endpoint == "short" else DEFAULT))
+    model = load_with_rules(model_dir, parse_rules(args.endpoint)).model
     players = comma_list(args.players)
     game = default_game() if args.game == "open" else args.game
     respellings: dict[str, str] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from assistant.voice.recognizer import Heard
+from assistant.voice.heard import Heard
 from assistant.voice.speakers import SpeakerBook
 
 ASK = "{player}, dis quelques mots pour que je reconnaisse ta voix."

@@ -24,7 +24,7 @@ SECTIONS = ("kinito", "play")
 """Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
-    | {"speaker_model"}
+    | {"speaker_model", "endpoint"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 
@@ -53,6 +53,8 @@ class PlaySettings:
     """vosk-model-spk directory: players enrol their voices and breaches are attributed by voice."""
     recover: bool = False
     """With --resume: a damaged game continues from its last readable entry, in a new game."""
+    endpoint: str | None = None
+    """Vosk endpoint rules: play (default), model, short, or "RULE2,RULE3,RULE4" seconds."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -157,6 +159,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         speech=merged.get("speech", True) is not False,
         speaker_model=None if merged.get("speaker_model") is None else str(merged["speaker_model"]),
         recover=merged.get("recover") is True,
+        endpoint=None if merged.get("endpoint") is None else str(merged["endpoint"]),
     )
 
 

@@ -15,8 +15,10 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from dataclasses import dataclass, fields
+import time
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from typing import Any
 
 from assistant.errors import UserError
 
@@ -51,7 +53,13 @@ DEFAULT = EndpointRules()
 """What the vosk small models ship with."""
 
 SHORT = EndpointRules(rule1=3.0, rule2=0.25, rule3=0.5, rule4=1.0, max_utterance=8.0)
-"""Tuned for short table announcements ("six deux", "je soulève"): a final ~0.25 s after speech."""
+"""The shortest rules tried: a final ~0.25 s after speech, but one phrase with a 330 ms internal pause
+came out as four finals (issue 14), and "soixante" alone is a phrase. `transcribe --endpoint short`."""
+
+PLAY = EndpointRules(rule1=5.0, rule2=0.35, rule3=0.7, rule4=1.0, max_utterance=20.0)
+"""What `kinito play` uses unless told (`endpoint` setting): issue 14 measured rules around
+0.35-0.4 / 0.7-0.8 / 1.0 s about 190 ms faster than the model's own without splitting a phrase;
+a split that still happens is mended by `voice.joiner.PrefixJoiner`."""
 
 _KEYS = tuple(f"--endpoint.rule{n}." for n in (1, 2, 3, 4, 5))
 
@@ -109,6 +117,48 @@ def private_cache() -> Path:
     if info.st_mode & 0o077:
         root.chmod(0o700)
     return root
+
+
+def parse_rules(text: str | None) -> EndpointRules:
+    """The `endpoint` setting: None or "play" (PLAY), "model" (DEFAULT), "short" (SHORT), or
+    "RULE2,RULE3,RULE4" seconds ("0.35,0.7,1.0"); UserError for anything else."""
+    named = {"play": PLAY, "model": DEFAULT, "short": SHORT}
+    if text is None or str(text).strip().lower() in named:
+        return named[str(text or "play").strip().lower()]
+    try:
+        rule2, rule3, rule4 = (float(part) for part in str(text).split(","))
+    except ValueError:
+        rule2 = rule3 = rule4 = -1.0
+    if not 0 < rule2 <= rule3 <= rule4 <= 10:
+        raise UserError(
+            f"Réglage endpoint invalide : {text}.",
+            'donnez play, model, short ou trois durées croissantes en secondes, ex. "0.35,0.7,1.0".',
+        )
+    return replace(PLAY, rule2=rule2, rule3=rule3, rule4=rule4)
+
+
+@dataclass(frozen=True)
+class LoadedModel:
+    """One vosk.Model loaded with given endpoint rules (both recognisers share it)."""
+
+    model: Any
+    """The vosk.Model."""
+    path: Path
+    """The directory it was loaded from (a linked copy when the rules differ from the model's)."""
+    rules: EndpointRules
+    """The endpoint rules its model.conf carries."""
+    load_s: float
+    """Seconds the load took, timed from disk (vosk.Model's constructor)."""
+
+
+def load_with_rules(model_dir: str | Path, rules: EndpointRules = PLAY) -> LoadedModel:
+    """Load the model once, with `rules` (issue 14: one copy for the grammar and the open recogniser)."""
+    from assistant.voice.recognizer import load_model
+
+    directory = tuned_model(model_dir, rules)
+    began = time.perf_counter()
+    model = load_model(directory)
+    return LoadedModel(model, directory, rules, time.perf_counter() - began)
 
 
 def _mkdir(path: Path) -> Path:

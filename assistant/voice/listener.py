@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from assistant.voice.audio import AudioSource
 from assistant.voice.duplex import HalfDuplexGate
-from assistant.voice.recognizer import Decoder, Heard
+from assistant.voice.heard import Decoder, Heard
 
 log = logging.getLogger(__name__)
 

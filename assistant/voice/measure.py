@@ -16,7 +16,8 @@ from typing import Any
 from assistant.bench.rss import peak_rss_mb
 from assistant.voice.audio import SAMPLE_RATE
 from assistant.voice.endpoint import DEFAULT, SHORT, EndpointRules, describe, tuned_model
-from assistant.voice.recognizer import Decoder, DualRecognizer, Heard, Recognizer, load_model
+from assistant.voice.heard import Decoder, Heard
+from assistant.voice.recognizer import DualRecognizer, Recognizer, load_model
 from assistant.voice.wavfile import pcm_chunks, read_wav
 
 

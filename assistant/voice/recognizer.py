@@ -9,87 +9,21 @@ from __future__ import annotations
 
 import json
 import logging
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any
 
 from assistant.errors import UserError
 from assistant.voice.audio import SAMPLE_RATE, Chunk
+from assistant.voice.heard import Decoder, Heard, Mode, Word
+from assistant.voice.vad import VadSettings
 
 log = logging.getLogger(__name__)
 
-Mode = Literal["grammar", "open"]
 
 UNKNOWN = "[unk]"
 """Vosk's garbage word: lets a grammar recogniser say "none of the phrases" (when the model has it)."""
-
-
-@dataclass(frozen=True)
-class Word:
-    """One recognised word."""
-
-    word: str
-    """The word as the model spells it."""
-    start: float
-    """Seconds, on the audio source's timeline."""
-    end: float
-    """Seconds, on the audio source's timeline."""
-    conf: float
-    """Vosk's posterior confidence, 0..1."""
-
-
-@dataclass(frozen=True)
-class Heard:
-    """What the recogniser heard: a final result or a partial one."""
-
-    text: str
-    """The words, space-separated, lower case as the model spells them."""
-    start: float
-    """Seconds of the first word (source timeline); for a partial without words, of the utterance."""
-    end: float
-    """Seconds of the last word's end."""
-    conf: float
-    """Mean word confidence, 0..1 (1.0 for a partial, which Vosk does not score)."""
-    words: tuple[Word, ...] = ()
-    """Per-word timings and confidences."""
-    final: bool = True
-    """False for a partial result (the utterance goes on)."""
-    mode: Mode = "open"
-    """Which recogniser heard it: grammar-constrained or open vocabulary."""
-    confident: bool = True
-    """conf reached the recogniser's threshold; if not, the referee asks the table to repeat."""
-    voice: tuple[float, ...] | None = None
-    """The speaker's x-vector (Vosk's "spk"), on finals when a speaker model is loaded."""
-
-    def to_json(self) -> dict[str, Any]:
-        """The transcript fields of `kinito transcribe`."""
-        return {
-            "text": self.text,
-            "start": round(self.start, 3),
-            "end": round(self.end, 3),
-            "conf": self.conf,
-        }
-
-
-class Decoder(Protocol):
-    """What the listener drives: a Recognizer or a DualRecognizer."""
-
-    def accept(self, chunk: Chunk) -> list[Heard]:
-        """Feed audio; the finals it completed."""
-        ...
-
-    def partials(self) -> list[Heard]:
-        """The current partial results (non-empty ones)."""
-        ...
-
-    def flush(self) -> list[Heard]:
-        """End of audio: the finals still pending."""
-        ...
-
-    def reset(self) -> None:
-        """Forget the utterance in progress."""
-        ...
 
 
 REQUIRED_MODEL_FILES = ("am/final.mdl", "conf/model.conf", "conf/mfcc.conf")
@@ -155,8 +89,31 @@ def in_vocabulary(model: Any, phrases: Iterable[str]) -> tuple[list[str], list[s
     return kept, dropped
 
 
+class _Stream:
+    """One vosk.KaldiRecognizer and the timeline bookkeeping of the audio fed to it."""
+
+    def __init__(self, vosk_recognizer: Any) -> None:
+        self.vosk = vosk_recognizer
+        self.fed = 0.0
+        """Seconds fed to Vosk: its word times are on this timeline."""
+        self.segments: list[tuple[float, float]] = []
+        """(fed seconds, source time) at each jump of the source timeline."""
+        self.used = False
+        """Audio was fed since the last reset."""
+
+
+GRAMMAR_CACHE = 16
+"""Compiled grammars kept per recogniser (issue 14: a state change reuses its grammar)."""
+
+
 class Recognizer:
-    """One vosk.KaldiRecognizer: grammar mode when given phrases, open vocabulary otherwise."""
+    """One vosk.KaldiRecognizer: grammar mode when given phrases, open vocabulary otherwise.
+
+    Issue 14, grammar switching at no cost: Vosk compiles a grammar when it is set (26 ms measured),
+    and setting one restarts the decoder anyway; so each phrase list gets its own KaldiRecognizer,
+    compiled once and kept (up to GRAMMAR_CACHE lists), and a switch back to a list already seen
+    only resets that recogniser.
+    """
 
     def __init__(
         self,
@@ -175,43 +132,69 @@ class Recognizer:
         self.partial_words = partial_words
         self.mode: Mode = "open"
         self.phrases: tuple[str, ...] = ()
-        self._vosk = self._new_vosk()
-        self._fed = 0.0  # seconds fed to Vosk: its word times are on this timeline
-        self._segments: list[tuple[float, float]] = []  # (fed seconds, source time) at each jump
+        self.compiled = 0
+        """Grammars compiled so far (a switch to a cached one compiles nothing)."""
+        self._grammars: OrderedDict[tuple[str, ...], tuple[_Stream, tuple[str, ...]]] = OrderedDict()
+        self._open: _Stream | None = None
+        self._stream = self._open_stream() if phrases is None else _Stream(None)
         if phrases is not None:
             self.set_phrases(phrases)
 
-    def _new_vosk(self) -> Any:
+    def _new_vosk(self, grammar: str | None = None) -> Any:
         import vosk
 
-        recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE)
+        if grammar is None:
+            recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE)
+        else:
+            recognizer = vosk.KaldiRecognizer(self.model, SAMPLE_RATE, grammar)
         recognizer.SetWords(True)
         recognizer.SetPartialWords(self.partial_words)
         if self.speaker_model is not None:
             recognizer.SetSpkModel(self.speaker_model)
         return recognizer
 
+    def _open_stream(self) -> _Stream:
+        if self._open is None:
+            self._open = _Stream(self._new_vosk())
+        return self._open
+
+    def _enter(self, stream: _Stream) -> None:
+        """Make `stream` the current one, clean: a switch drops the utterance in progress."""
+        if stream is not self._stream and stream.used:
+            _clear(stream.vosk)
+            stream.used = False
+        self._stream = stream
+
     def set_phrases(self, phrases: Sequence[str] | None) -> None:
         """Switch to a grammar of these phrases (None: open vocabulary). Takes effect at once."""
         if phrases is None:
-            if self.mode == "grammar":
-                # An empty grammar cannot express "any word": rebuild an open recogniser.
-                self._vosk = self._new_vosk()
-                self._segments.clear()
-                self._fed = 0.0
+            self._enter(self._open_stream())
             self.mode, self.phrases = "open", ()
             return
+        key = tuple(phrases)
+        cached = self._grammars.get(key)
+        if cached is None:
+            cached = self._compile(key)
+            self._grammars[key] = cached
+            while len(self._grammars) > GRAMMAR_CACHE:
+                self._grammars.popitem(last=False)
+        self._grammars.move_to_end(key)
+        stream, kept = cached
+        self._enter(stream)
+        self.mode, self.phrases = "grammar", kept
+
+    def _compile(self, phrases: tuple[str, ...]) -> tuple[_Stream, tuple[str, ...]]:
         kept, dropped = in_vocabulary(self.model, [p for p in phrases if p != UNKNOWN])
         if dropped:
             log.info("%d phrases with words unknown to the model dropped, e.g. %r", len(dropped), dropped[0])
         if not kept:
             raise ValueError("no phrase of the grammar is in the model's vocabulary")
         grammar = [*kept, UNKNOWN] if self.model.vosk_model_find_word(UNKNOWN) >= 0 else kept
-        self._vosk.SetGrammar(json.dumps(grammar, ensure_ascii=False))
-        self.mode, self.phrases = "grammar", tuple(kept)
+        self.compiled += 1
+        return _Stream(self._new_vosk(json.dumps(grammar, ensure_ascii=False))), tuple(kept)
 
     def _source_time(self, t: float) -> float:
-        for fed, origin in reversed(self._segments):
+        for fed, origin in reversed(self._stream.segments):
             if t >= fed:
                 return origin + (t - fed)
         return t
@@ -234,52 +217,71 @@ class Recognizer:
         if not text:
             return None
         conf = sum(w.conf for w in words) / len(words) if words and final else 1.0
-        start = words[0].start if words else self._source_time(self._fed)
-        end = words[-1].end if words else self._source_time(self._fed)
+        start = words[0].start if words else self._source_time(self._stream.fed)
+        end = words[-1].end if words else self._source_time(self._stream.fed)
         spk = data.get("spk") if final else None
         voice = tuple(float(x) for x in spk) if isinstance(spk, list) and spk else None
         return Heard(text, start, end, conf, words, final, self.mode, conf >= self.threshold, voice)
 
     def accept(self, chunk: Chunk) -> list[Heard]:
         """Feed one chunk; the final result it completed (endpoint reached), if any."""
-        if not self._segments or abs(self._source_time(self._fed) - chunk.start) > 1e-3:
-            self._segments.append((self._fed, chunk.start))
-        self._fed += chunk.duration
-        if self._vosk.AcceptWaveform(chunk.pcm):
-            heard = self._heard(self._vosk.Result(), final=True)
+        stream = self._stream
+        if not stream.segments or abs(self._source_time(stream.fed) - chunk.start) > 1e-3:
+            stream.segments.append((stream.fed, chunk.start))
+        stream.fed += chunk.duration
+        stream.used = True
+        if stream.vosk.AcceptWaveform(chunk.pcm):
+            heard = self._heard(stream.vosk.Result(), final=True)
             return [heard] if heard else []
         return []
 
     def partials(self) -> list[Heard]:
         """The utterance in progress, if any words are hypothesised yet."""
-        heard = self._heard(self._vosk.PartialResult(), final=False)
+        heard = self._heard(self._stream.vosk.PartialResult(), final=False)
         return [heard] if heard else []
 
     def flush(self) -> list[Heard]:
         """End of audio: force the final result of what is pending."""
-        heard = self._heard(self._vosk.FinalResult(), final=True)
+        heard = self._heard(self._stream.vosk.FinalResult(), final=True)
         return [heard] if heard else []
 
     def reset(self) -> None:
-        """Drop the utterance in progress (after the half-duplex gate closed).
+        """Drop the utterance in progress (after the half-duplex gate closed)."""
+        _clear(self._stream.vosk)
+        self._stream.used = False
 
-        Vosk's Reset() alone keeps audio it buffered but had not decoded yet, which then surfaces in
-        the next result (measured: a half-heard word leaked); finishing the utterance first and
-        throwing the result away drops it.
-        """
-        self._vosk.FinalResult()
-        self._vosk.Reset()
+
+def _clear(recognizer: Any) -> None:
+    """Drop a KaldiRecognizer's utterance in progress.
+
+    Vosk's Reset() alone keeps audio it buffered but had not decoded yet, which then surfaces in
+    the next result (measured: a half-heard word leaked); finishing the utterance first and
+    throwing the result away drops it.
+    """
+    recognizer.FinalResult()
+    recognizer.Reset()
 
 
 class DualRecognizer:
-    """A grammar recogniser for moves and an open one for vigilance, fed the same chunks."""
+    """A grammar recogniser for moves and an open one for vigilance, fed the same chunks.
+
+    With `vad` (issue 14) the open recogniser only decodes speech segments (voice.gated)."""
 
     def __init__(
-        self, model: Any, phrases: Sequence[str], *, threshold: float = 0.6, speaker_model: Any = None
+        self,
+        model: Any,
+        phrases: Sequence[str],
+        *,
+        threshold: float = 0.6,
+        speaker_model: Any = None,
+        vad: VadSettings | None = None,
     ) -> None:
+        from assistant.voice.gated import GatedDecoder
+
         self.moves = Recognizer(model, phrases, threshold=threshold)
         """Grammar mode: the phrases a move may take now."""
-        self.vigilance = Recognizer(model, None, threshold=threshold, speaker_model=speaker_model)
+        vigilance = Recognizer(model, None, threshold=threshold, speaker_model=speaker_model)
+        self.vigilance: Decoder = vigilance if vad is None else GatedDecoder(vigilance, vad)
         """Open vocabulary: forbidden words, names, anything else (with the speaker's voice, if known)."""
 
     def set_phrases(self, phrases: Sequence[str]) -> None:

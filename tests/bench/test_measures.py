@@ -23,8 +23,12 @@ CONTRACT_KEYS = {
     "vosk_rtf",
     "endpoint_ms",
     "peak_rss_mb",
+    "speech_to_audio_early_ms",
+    "speech_to_audio_final_ms",
+    "vigilance_rtf",
+    "vosk_model_load_s",
 }
-"""contracts.md `kinito bench`."""
+"""contracts.md `kinito bench`, voice-path keys included."""
 
 
 def test_percentile_is_nearest_rank() -> None:
@@ -99,6 +103,7 @@ def test_kinito_bench_quick_prints_one_json_object_with_the_contract_keys(tmp_pa
     results = json.loads(done.stdout)
     assert set(results) >= CONTRACT_KEYS
     assert results["vosk_rtf"] is None and results["endpoint_ms"] is None
+    assert results["speech_to_audio_final_ms"] is None and results["voice_path"] is None
     assert results["parse_p50_us"] <= results["parse_p99_us"]
     assert results["parse_lines"] > 500 and results["referee_utterances"] >= 600
     assert results["engine_moves_per_s"] > 1000

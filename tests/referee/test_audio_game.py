@@ -25,9 +25,9 @@ from assistant.runtime.live import GrammarSwitch, LiveLoop, SwitchingDecoder, fr
 from assistant.settings.table import table_config
 from assistant.voice.audio import SAMPLE_RATE, Chunk
 from assistant.voice.duplex import HalfDuplexGate
+from assistant.voice.heard import Heard
 from assistant.voice.listener import Listener
 from assistant.voice.playback import Speaker
-from assistant.voice.recognizer import Heard
 from assistant.voice.tts import EspeakSynthesizer, Synthesizer
 from assistant.voice.wavfile import WavSource, resample, write_wav
 from tests.referee.fakes import ListSource, Said

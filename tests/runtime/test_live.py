@@ -24,8 +24,8 @@ from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice
 from assistant.settings.table import table_config
 from assistant.voice.audio import Chunk
+from assistant.voice.heard import Heard
 from assistant.voice.listener import Listener
-from assistant.voice.recognizer import Heard
 from tests.referee.fakes import ListSource, Said
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
@@ -261,7 +261,9 @@ def test_early_move_on_a_complete_partial_and_its_final_is_skipped() -> None:
     early = EarlyMoves(loop, referee.parser)  # type: ignore[arg-type]
     for text in ("je", "je sou", "je soulève"):
         early(_partial(text))
-    assert said.lines == ["Combien sous le gobelet ?"]  # acted before the end of the utterance
+    assert said.lines == []  # one partial is only the decoder's first guess
+    early(_partial("je soulève"))
+    assert said.lines == ["Combien sous le gobelet ?"]  # held: acted before the end of the utterance
     heard = list(from_heard([_final("je soulève le gobelet")], referee.parser, early=early))
     assert heard == []  # the final of the same utterance (finished longer) is not a second lift
 
@@ -277,10 +279,36 @@ def test_a_partial_that_a_longer_phrase_may_continue_waits_for_the_final() -> No
     assert [u.text for u in heard] == ["quinito à ma gauche"]
 
 
+def test_a_partial_that_changes_is_no_early_move() -> None:
+    """A first guess that the next partial does not confirm is never acted on ("deux deux" heard
+    for the start of "soixante deux")."""
+    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    said = Said()
+    early = EarlyMoves(LiveLoop(referee, said), referee.parser)  # type: ignore[arg-type]
+    early(_partial("deux deux"))
+    early(_partial("soixante deux"))
+    assert said.lines == []
+    heard = list(from_heard([_final("soixante deux")], referee.parser, early=early))
+    assert [u.text for u in heard] == ["soixante deux"]
+
+
 def test_a_new_utterance_after_an_early_move_is_heard_again() -> None:
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
     early = EarlyMoves(LiveLoop(referee, Said()), referee.parser)  # type: ignore[arg-type]
     early(_partial("je soulève"))
+    early(_partial("je soulève"))
     early(_partial("cinquante"))  # the next utterance starts: the early mark is dropped
     heard = list(from_heard([_final("cinquante quatre")], referee.parser, early=early))
     assert [u.text for u in heard] == ["cinquante quatre"]
+
+
+def test_each_awaited_state_builds_its_phrase_list_once() -> None:
+    """Issue 14: a state seen before gets the same list back, not a rebuilt one."""
+    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    switch = GrammarSwitch(Sink(), "quinito", PLAYERS)
+    first = switch.phrases(referee.expectations())
+    referee.hear("Ana", "soixante deux")
+    other = switch.phrases(referee.expectations())
+    assert other != first
+    referee.hear("Bruno", "j'accepte")  # Bruno announces in turn: the announce list again, as it was
+    assert switch.phrases(referee.expectations()) is first

@@ -86,3 +86,11 @@ def sox() -> str:
     if exe is None:
         pytest.skip("sox is not installed (apt-get install sox)")
     return exe
+
+
+@pytest.fixture(scope="session")
+def ko_play_model(ko_model_dir: Path) -> Any:
+    """The Korean model loaded as `kinito play` loads it: once, with its endpoint rules (PLAY)."""
+    from assistant.voice.endpoint import PLAY, load_with_rules
+
+    return load_with_rules(ko_model_dir, PLAY).model

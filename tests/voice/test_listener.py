@@ -12,9 +12,10 @@ from typing import Any
 from assistant.core.clock import FakeClock
 from assistant.voice.audio import FakeStream, MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate
+from assistant.voice.heard import Heard
 from assistant.voice.listener import Listener
 from assistant.voice.measure import room_noise
-from assistant.voice.recognizer import Heard, Recognizer
+from assistant.voice.recognizer import Recognizer
 from assistant.voice.wavfile import WavSource, read_wav, write_wav
 from tests.voice.conftest import GRAMMAR, to_stereo
 

@@ -8,8 +8,9 @@ from pathlib import Path
 from typing import Any
 
 from assistant.voice.endpoint import DEFAULT, SHORT, rewrite_conf, tuned_model
+from assistant.voice.heard import Heard
 from assistant.voice.measure import endpoint_delay, room_noise, speech_end
-from assistant.voice.recognizer import DualRecognizer, Heard, Recognizer, load_model
+from assistant.voice.recognizer import DualRecognizer, Recognizer, load_model
 from assistant.voice.wavfile import pcm_chunks, read_wav
 from tests.voice.conftest import GRAMMAR
 
@@ -115,3 +116,44 @@ def test_tuned_endpointing_gives_the_final_sooner(
     tuned_ms = endpoint_delay(load_model(tuned_dir), pcm, end)
     assert default_ms is not None and tuned_ms is not None
     assert tuned_ms < default_ms - 100
+
+
+def test_a_grammar_seen_before_is_not_compiled_again(ko_model: Any, speak: Callable[[str], Path]) -> None:
+    """Issue 14: switching back to a phrase list reuses its compiled recogniser, and it still hears."""
+    other = ["좋아요", "하나 둘 셋 넷"]
+    recognizer = Recognizer(ko_model, GRAMMAR)
+    recognizer.set_phrases(other)
+    recognizer.set_phrases(GRAMMAR)
+    recognizer.set_phrases(other)
+    assert recognizer.compiled == 2
+    recognizer.set_phrases(GRAMMAR)
+    assert recognizer.phrases == tuple(GRAMMAR)
+    pcm = read_wav(speak("안녕하세요")) + room_noise(1.5)
+    assert [h.text for h in _everything(recognizer, pcm)] == ["안녕하세요"]
+
+
+def test_a_switch_drops_the_utterance_in_progress(ko_model: Any, speak: Callable[[str], Path]) -> None:
+    """As Vosk's SetGrammar did: half an utterance heard before a switch never reaches a final,
+    even when the grammar comes back later."""
+    speech = read_wav(speak("안녕하세요"))
+    recognizer = Recognizer(ko_model, GRAMMAR)
+    for chunk in pcm_chunks(speech[: len(speech) // 2], 0.1):
+        recognizer.accept(chunk)
+    recognizer.set_phrases(["좋아요"])
+    recognizer.set_phrases(GRAMMAR)
+    assert recognizer.flush() == []
+    assert recognizer.partials() == []
+
+
+def test_open_and_grammar_timelines_stay_apart_across_switches(
+    ko_model: Any, speak: Callable[[str], Path]
+) -> None:
+    """Word times stay on the source timeline after switching to a cached grammar (origin 20 s)."""
+    recognizer = Recognizer(ko_model, GRAMMAR)
+    _decode(recognizer, room_noise(1.0))
+    recognizer.set_phrases(["좋아요"])
+    recognizer.set_phrases(GRAMMAR)
+    speech = read_wav(speak("안녕하세요"))
+    finals, rest = _decode(recognizer, speech + room_noise(1.5), origin=20.0)
+    words = [w for h in finals + rest for w in h.words]
+    assert words and all(20.0 <= w.start < w.end <= 20.0 + speech_end(speech) + 0.25 for w in words)

@@ -1,0 +1,279 @@
+"""Issue 14: the voice path's figures, through what `kinito play` assembles, before and after.
+
+Each configuration runs in a child process of its own (`python -m assistant.bench.voicepath
+--config after`), so that its peak RSS is that of a process playing with its own model loading:
+
+- `after`: what `kinito play` does now - one model load with the PLAY endpoint rules, the
+  vigilance recogniser on VAD speech segments, split prefixes joined;
+- `before`: what it did - the model's own endpoint rules, vigilance on every chunk, and the second
+  model copy the old measurement loaded for its tuned rules.
+
+speech_to_audio_*: a WAV of the table ("soixante deux", then "menteur") goes through the real
+listener, recognisers, referee and espeak-ng synthesiser, fed as fast as it decodes; the delay is
+(audio position of the chunk that triggered the answer - end of "menteur") + the wall time from
+that chunk's arrival to the first audio sample of "Combien sous le gobelet ?". Early: moves from
+partial results on (issue 4); final: off, so the final result decides. With the Korean model the
+French words are heard through voice.standin's Korean stand-ins.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, cast
+
+from assistant.bench.rss import peak_rss_mb
+from assistant.voice.audio import Chunk
+from assistant.voice.endpoint import (
+    DEFAULT,
+    PLAY,
+    SHORT,
+    EndpointRules,
+    describe,
+    load_with_rules,
+    tuned_model,
+)
+from assistant.voice.vad import VadSettings
+
+STAND_IN = {"soixante": "안녕하세요", "deux": "좋아요", "menteur": "감사합니다"}
+"""French words of the bench's table said as Korean words the Korean model hears reliably."""
+LINES = ("soixante deux", "menteur")
+"""Ana announces (an early move, nothing said), Bruno lifts: the referee answers."""
+VIGILANCE_SENTENCES = (
+    "안녕하세요 오늘 날씨가 정말 좋네요",
+    "게임을 시작합시다",
+    "감사합니다 좋아요",
+    "우리는 친구입니다",
+    "맥주 한 잔 더 주세요",
+    "정말 재미있는 게임이에요",
+)
+"""Talk for the vigilance stream (Korean model): about a quarter of it speech, the rest room noise."""
+
+
+@dataclass(frozen=True)
+class PathConfig:
+    """One way of running the voice path."""
+
+    name: str
+    """before / after."""
+    rules: EndpointRules
+    """Endpoint rules of the model `play` loads."""
+    vad: VadSettings | None
+    """Vigilance on VAD segments (None: every chunk)."""
+    copies: int
+    """Model copies loaded (the old measurement loaded a second one for its tuned rules)."""
+
+
+CONFIGS = {
+    "before": PathConfig("before", DEFAULT, None, 2),
+    "after": PathConfig("after", PLAY, VadSettings(), 1),
+}
+
+
+class TimedSource:
+    """An AudioSource over ready chunks that notes when (wall clock) each one was handed out."""
+
+    def __init__(self, chunks: list[Chunk]) -> None:
+        self.items = chunks
+        self.last: tuple[float, float] = (0.0, 0.0)
+        """(audio end of the last chunk handed out, perf_counter when it was)."""
+
+    def chunks(self) -> Iterator[Chunk]:
+        for chunk in self.items:
+            self.last = (chunk.start + chunk.duration, time.perf_counter())
+            yield chunk
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class FirstAudio:
+    """A Playback that notes, for each utterance, the audio position and delay of its first sample."""
+
+    def __init__(self, source: TimedSource) -> None:
+        self.source = source
+        self.firsts: list[tuple[float, float]] = []
+        """(audio end of the triggering chunk, seconds from its arrival to the first sample)."""
+        self._new = False
+
+    def open(self, rate: int) -> None:
+        self._new = True
+
+    def write(self, samples: bytes) -> None:
+        if self._new and samples:
+            position, handed = self.source.last
+            self.firsts.append((position, time.perf_counter() - handed))
+            self._new = False
+
+    def close(self) -> None:
+        self._new = False
+
+
+def table_audio(language: str, folder: Path) -> tuple[bytes, float]:
+    """The bench's table as 16 kHz PCM, and where (seconds) the speech of its last line ends."""
+    from assistant.bench.voice import bench_audio
+    from assistant.voice.measure import room_noise, speech_end
+    from assistant.voice.wavfile import read_wav
+
+    pcm, end = room_noise(0.3), 0.0
+    for i, line in enumerate(LINES):
+        text = line if language == "fr" else " ".join(STAND_IN[w] for w in line.split())
+        speech = read_wav(bench_audio(language, folder, text))
+        end = len(pcm) / 32000 + speech_end(speech)
+        pcm += speech + room_noise(1.5 if i < len(LINES) - 1 else 2.5, seed=i + 2)
+    return pcm, end
+
+
+def speech_to_audio(model: Any, language: str, pcm: bytes, end: float, early: bool, vad: Any) -> float | None:
+    """Milliseconds from the end of the last line's speech to the first audio of the answer."""
+    from assistant.commands.play import hearing
+    from assistant.core.clock import FakeClock
+    from assistant.referee.referee import Referee
+    from assistant.runtime.early import Completer
+    from assistant.runtime.live import from_heard
+    from assistant.settings.table import table_config
+    from assistant.voice.playback import Speaker
+    from assistant.voice.tts import EspeakSynthesizer
+    from assistant.voice.wavfile import pcm_chunks
+
+    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    source = TimedSource(list(pcm_chunks(pcm, 0.1)))
+    playback = FirstAudio(source)
+    speaker = Speaker(EspeakSynthesizer(), playback)
+    french = language == "fr"
+    has_word = (lambda w: bool(model.vosk_model_find_word(w) >= 0)) if french else None
+    stand_in = None if french else STAND_IN
+    parser = cast(Completer, referee.parser)  # the default parser is a Parser: it completes
+    ears = hearing(
+        model,
+        referee,
+        parser,
+        speaker,
+        lambda _loop: source,
+        None,
+        has_word,
+        stand_in=stand_in,
+        vad=vad,
+    )  # type: ignore[arg-type]
+    ears.early.enabled = early
+    for utterance in from_heard(ears.listener, parser, dual=True, early=ears.early):
+        ears.loop.hear(utterance)
+    if not playback.firsts:
+        return None
+    position, spent = playback.firsts[0]
+    return round(1000 * (position - end + spent), 1)
+
+
+def vigilance(model: Any, vad: VadSettings | None, folder: Path, both: bool) -> dict[str, Any]:
+    """Real-time factor of the open recogniser on a stream of about a quarter speech; with `both`,
+    also the words each of gated and ungated decoding heard inside the speech that the other did not
+    (espeak-ng's Korean is decoded into varying syllables either way: read them as a diff, not a
+    verdict; the tests check the words the model hears reliably)."""
+    from assistant.bench.voice import bench_audio
+    from assistant.voice.gated import GatedDecoder
+    from assistant.voice.measure import room_noise
+    from assistant.voice.recognizer import Recognizer
+    from assistant.voice.wavfile import pcm_chunks, read_wav
+
+    pcm, speech, spans = b"", 0.0, []
+    for i, sentence in enumerate(VIGILANCE_SENTENCES):
+        said = read_wav(bench_audio("ko", folder, sentence))
+        spans.append((len(pcm) / 32000 - 0.1, len(pcm) / 32000 + len(said) / 32000 + 0.1))
+        speech += len(said) / 32000
+        pcm += said + room_noise(3 * len(said) / 32000, level=300, seed=10 + i)
+    seconds = len(pcm) / 32000
+
+    def spoken(heard: list[Any]) -> set[str]:
+        """Words heard inside the speech (the open model also makes words up in the noise)."""
+        return {w.word for h in heard for w in h.words if any(a <= w.start and w.end <= b for a, b in spans)}
+
+    def run(gated: bool) -> tuple[float, set[str]]:
+        open_rec = Recognizer(model)
+        decoder: Any = GatedDecoder(open_rec, vad) if gated else open_rec
+        began, heard = time.perf_counter(), []
+        for chunk in pcm_chunks(pcm, 0.1):
+            heard += decoder.accept(chunk)
+        heard += decoder.flush()
+        return (time.perf_counter() - began) / seconds, spoken(heard)
+
+    rtf, words = run(vad is not None)
+    out: dict[str, Any] = {
+        "vigilance_rtf": round(rtf, 4),
+        "vigilance_speech_share": round(speech / seconds, 3),
+    }
+    if both:
+        other_rtf, other = run(vad is None)
+        out["vigilance_rtf_other_way"] = round(other_rtf, 4)
+        out["vigilance_words_missed_by_gating"] = sorted(other - words)
+        out["vigilance_words_missed_without_gating"] = sorted(words - other)
+    return out
+
+
+def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
+    """Every voice-path figure of one configuration, in this process (call it in a child)."""
+    from assistant.bench.voice import installed_model
+    from assistant.voice.recognizer import load_model
+
+    found = installed_model()
+    if found is None:
+        return {"config": config.name, "model": None}
+    path, language = found
+    loaded = load_with_rules(path, config.rules)
+    extra = [load_model(tuned_model(path, SHORT)) for _ in range(config.copies - 1)]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        pcm, end = table_audio(language, folder)
+        early = [speech_to_audio(loaded.model, language, pcm, end, True, config.vad) for _ in range(runs)]
+        final = [speech_to_audio(loaded.model, language, pcm, end, False, config.vad) for _ in range(runs)]
+        out = vigilance(loaded.model, config.vad, folder, both=config.vad is not None)
+    del extra
+    return {
+        "config": config.name,
+        "model": str(path),
+        "speech_to_audio_early_ms": _median(early),
+        "speech_to_audio_final_ms": _median(final),
+        "speech_to_audio_runs": runs,
+        **out,
+        "vosk_model_load_s": round(loaded.load_s, 2),
+        "model_copies": config.copies,
+        "endpoint_rules": describe(config.rules),
+        "vigilance_vad": config.vad is not None,
+        "peak_rss_mb": peak_rss_mb(),
+    }
+
+
+def _median(values: list[float | None]) -> float | None:
+    known = [v for v in values if v is not None]
+    return round(statistics.median(known), 1) if known else None
+
+
+def in_child(config: str, quick: bool = False) -> dict[str, Any]:
+    """`measure` in a fresh Python process (its own peak RSS); an error becomes {"error": ...}."""
+    command = [sys.executable, "-m", "assistant.bench.voicepath", "--config", config]
+    done = subprocess.run([*command, *(["--quick"] if quick else [])], capture_output=True, text=True)
+    if done.returncode != 0:
+        return {"config": config, "error": done.stderr.strip().splitlines()[-1:] or ["failed"]}
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Measure one configuration and print it as JSON."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--config", choices=sorted(CONFIGS), default="after")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    print(json.dumps(measure(CONFIGS[args.config], runs=1 if args.quick else 3), ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
