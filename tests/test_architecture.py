@@ -21,18 +21,7 @@ ALLOWED_CYCLES: frozenset[frozenset[str]] = frozenset()
 """Import cycles that existed before this test and are owned elsewhere; each names its owner.
 Empty: a new cycle anywhere fails the test."""
 
-ALLOWED_GAME_IMPORTS: frozenset[tuple[str, str]] = frozenset(
-    {
-        # The benchmark measures Quinito's engine and bots by name (`engine_moves_per_s` of
-        # contracts.md is defined on Quinito). assistant/bench/ belongs to the voice branch; moving
-        # these behind the registry's `simulation` entry is left to it.
-        ("assistant.bench.compare", "assistant.games.quinito.bot"),
-        ("assistant.bench.compare", "assistant.games.quinito.config"),
-        ("assistant.bench.compare", "assistant.games.quinito.engine"),
-        ("assistant.bench.measures", "assistant.games.quinito.bot"),
-        ("assistant.bench.measures", "assistant.games.quinito.config"),
-    }
-)
+ALLOWED_GAME_IMPORTS: frozenset[tuple[str, str]] = frozenset()
 """(importer, imported game module) pairs outside `assistant/games/` that do not go through the
 registry, each with its reason and owner. Anything else fails the test."""
 

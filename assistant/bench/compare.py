@@ -44,17 +44,16 @@ def targets(results: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def session_moves_per_s(moves: int = 20_000, seed: int = 0) -> float:
     """The same bot moves as engine_moves_per_s, applied through Session.apply (entries tuple grows)."""
     from assistant.core.game import Session
-    from assistant.games.quinito.bot import QuinitoBot
-    from assistant.games.quinito.config import QuinitoConfig
-    from assistant.games.quinito.engine import QuinitoGame
+    from assistant.registry import SimOptions, default_game, get_game
 
-    config = QuinitoConfig.from_dict({"players": list(measures.PLAYERS), "edition": "drinking"})
-    game, bot, rng = QuinitoGame(config), QuinitoBot(), random.Random(seed)
+    module = get_game(default_game())
+    driver = module.simulation(module.rules({"players": list(measures.PLAYERS)}), SimOptions())
+    game, rng = driver.game, random.Random(seed)
     games: list[list[Any]] = [[]]
     state = game.initial()
     count = 0
     while count < moves:
-        command = bot.choose(state, config, rng)
+        command = None if driver.done(state) else driver.choose(state, rng)
         if command is None or len(games[-1]) >= 500:  # a realistic game length, then a new game
             games.append([])
             state = game.initial()

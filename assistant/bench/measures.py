@@ -18,8 +18,18 @@ from typing import Any
 from assistant.bench.stats import percentile
 from assistant.bench.talk import Talker
 from assistant.core.clock import FakeClock
+from assistant.games import GAMES
+from assistant.registry import default_game
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")
+
+
+def _players(game: str) -> tuple[str, ...]:
+    """The bench's table for a game: four players for the default game, three for the others (every
+    game of the package takes three)."""
+    return PLAYERS if game == default_game() else PLAYERS[:3]
+
+
 """The corpus' table (tests/understanding/corpus)."""
 CORPUS_DIR = Path(__file__).resolve().parents[2] / "tests" / "understanding" / "corpus"
 """Transcripts with their meaning, when the source tree is there."""
@@ -47,7 +57,7 @@ def corpus_lines() -> list[tuple[str, str]]:
         if path.is_file():
             for row in path.read_text(encoding="utf-8").splitlines():
                 if row.strip() and not row.startswith("#"):
-                    lines.append(("quinito", row.split("\t")[0]))
+                    lines.append((default_game(), row.split("\t")[0]))  # Q11: the default game's
     return lines
 
 
@@ -70,15 +80,14 @@ def varied_lines(seed: int = 0, grammar_sample: int = 1500) -> dict[str, list[tu
 
     rng = random.Random(seed)
     corpus = corpus_lines()
-    phrases = [("quinito", p.text) for p in build("quinito", PLAYERS, "arbitre", None).phrases]
-    phrases += [("cinquillo", p.text) for p in build("cinquillo", PLAYERS[:3], "arbitre", None).phrases]
+    phrases = [(g, p.text) for g in GAMES for p in build(g, _players(g), "arbitre", None).phrases]
     phrases = [(g, t) for g, t in phrases if WILDCARD not in t]
     return {
         "corpus": corpus,
         "no_hyphens": [(g, t.replace("-", " ")) for g, t in corpus if "-" in t],
         "typo": [(g, typo(t, rng)) for g, t in corpus],
         "grammar": rng.sample(phrases, min(grammar_sample, len(phrases))),
-        "chatter": [("quinito", t) for t in CHATTER],
+        "chatter": [(default_game(), t) for t in CHATTER],
     }
 
 
@@ -92,10 +101,7 @@ def parse_latency(quick: bool = False, seed: int = 0, vigilance: bool = True) ->
 
     from assistant.understanding.parser import Parser
 
-    parsers = {
-        "quinito": Parser("quinito", PLAYERS, vigilance=vigilance),
-        "cinquillo": Parser("cinquillo", PLAYERS[:3], vigilance=False),
-    }
+    parsers = {g: Parser(g, _players(g), vigilance=vigilance and g == default_game()) for g in GAMES}
     kinds = varied_lines(seed, 300 if quick else 1500)
     rounds = 1 if quick else 3
     for lines in kinds.values():
@@ -149,7 +155,7 @@ def referee_latency(
 
     games, per_game = (2, 300) if quick else (6, 800)
     spent: list[float] = []
-    config = table_config({"game": "quinito", "players": ",".join(PLAYERS), "edition": edition})
+    config = table_config({"players": ",".join(PLAYERS), "edition": edition})  # the default game
     with tempfile.TemporaryDirectory() as tmp:
         for game in range(games):
             store = _store(store_kind, Path(tmp) / f"bench{game}.sqlite3")
@@ -177,19 +183,23 @@ def referee_latency(
 
 # ------------------------------------------------------------------ engine
 def engine_throughput(quick: bool = False) -> dict[str, Any]:
-    """contracts.md engine_moves_per_s: pre-generated bot moves through decide + evolve alone (CPU time)."""
-    from assistant.games.quinito.bot import engine_moves_per_second
-    from assistant.games.quinito.config import QuinitoConfig
+    """contracts.md engine_moves_per_s: pre-generated bot moves of the default game through decide +
+    evolve alone (CPU time), for each value of its first setting with choices (its editions)."""
+    from assistant.registry import SimOptions, get_game
+    from assistant.sim.runner import engine_moves_per_second
 
+    module = get_game(default_game())
+    choices = next(((o.key, o.choices) for o in module.options if o.choices), None)
+    tables = {c: {choices[0]: c} for c in choices[1]} if choices else {"default": {}}
     moves, runs = (10_000, 3) if quick else (50_000, 5)
     out: dict[str, Any] = {}
-    for edition in ("drinking", "family"):
-        config = QuinitoConfig.from_dict({"players": list(PLAYERS), "edition": edition})
-        engine_moves_per_second(config, 2_000, seed=-1)  # warm-up, untimed: first calls are slower
-        rates = [engine_moves_per_second(config, moves, seed=run) for run in range(runs)]
-        out[f"engine_moves_per_s_{edition}"] = round(statistics.median(rates))
-        out[f"engine_moves_per_s_{edition}_range"] = [round(min(rates)), round(max(rates))]
-    out["engine_moves_per_s"] = min(out["engine_moves_per_s_drinking"], out["engine_moves_per_s_family"])
+    for name, setting in tables.items():
+        driver = module.simulation(module.rules({"players": list(PLAYERS), **setting}), SimOptions())
+        engine_moves_per_second(driver, 2_000, seed=-1)  # warm-up, untimed: first calls are slower
+        rates = [engine_moves_per_second(driver, moves, seed=run) for run in range(runs)]
+        out[f"engine_moves_per_s_{name}"] = round(statistics.median(rates))
+        out[f"engine_moves_per_s_{name}_range"] = [round(min(rates)), round(max(rates))]
+    out["engine_moves_per_s"] = min(out[f"engine_moves_per_s_{name}"] for name in tables)
     out["engine_moves"] = moves
     out["engine_repetitions"] = runs
     return out
@@ -203,7 +213,7 @@ def undo_latency(quick: bool = False, seed: int = 0) -> dict[str, float]:
     from assistant.store.memory import MemoryStore
 
     lengths = [250, 1000] if quick else [500, 1000, 2000, 4000]
-    config = table_config({"game": "quinito", "players": ",".join(PLAYERS)})
+    config = table_config({"players": ",".join(PLAYERS)})
     clock = FakeClock()
     referee = Referee(config, clock, store=MemoryStore())
     talker = Talker(referee.parser.grammar.phrases, config.players, Noise(undo=0, pause=0, new_game=0))  # type: ignore[attr-defined]

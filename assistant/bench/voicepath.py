@@ -144,7 +144,8 @@ def speech_to_audio(model: Any, language: str, pcm: bytes, end: float, early: bo
     from assistant.voice.tts import EspeakSynthesizer
     from assistant.voice.wavfile import pcm_chunks
 
-    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    # The announcement is not confirmed aloud, so the first audio is the answer to the last line.
+    referee = Referee(table_config({"players": "Ana,Bruno,Chloé", "confirm": "off"}), FakeClock())
     source = TimedSource(list(pcm_chunks(pcm, 0.1)))
     playback = FirstAudio(source)
     speaker = Speaker(EspeakSynthesizer(), playback)

@@ -103,3 +103,36 @@ def advance(
         if on_move is not None:
             on_move(len(session.entries))
     return Outcome(session, refused, not driver.done(session.state))
+
+
+def engine_moves_per_second(
+    driver: Driver, moves: int = 50_000, seed: int = 0, clock: Callable[[], float] | None = None
+) -> float:
+    """Moves per second of decide + evolve alone, for any game: the bots' moves are recorded first
+    (a new game each time one ends), then replayed under the clock (CPU time of this process by
+    default, so a busy machine does not distort it)."""
+    import time
+
+    game, rng = driver.game, random.Random(seed)
+    state = game.initial()
+    recorded: list[tuple[Any, Any]] = []
+    while len(recorded) < moves:
+        command = None if driver.done(state) else driver.choose(state, rng)
+        if command is None:
+            state = game.initial()
+            continue
+        try:
+            events = game.decide(state, command)
+        except Refused:
+            continue  # a bot's bluff the rules refuse is no move
+        recorded.append((state, command))
+        for event in events:
+            state = game.evolve(state, event)
+    decide, evolve, tick = game.decide, game.evolve, clock or time.process_time
+    start = tick()
+    for before, command in recorded:
+        after = before
+        for event in decide(before, command):
+            after = evolve(after, event)
+    spent = tick() - start
+    return moves / spent if spent > 0 else float("inf")

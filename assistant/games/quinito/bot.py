@@ -7,7 +7,6 @@ so a game is reproducible from its seed and replayable from its log.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -145,34 +144,6 @@ def play_game(
             break
         session = session.apply(command)
     return session
-
-
-def engine_moves_per_second(
-    config: QuinitoConfig, moves: int = 50_000, seed: int = 0, clock: Callable[[], float] = time.process_time
-) -> float:
-    """Moves per second of decide + evolve alone: the bot's moves are recorded first, then replayed
-    under the clock (CPU time of this process by default, so a busy machine does not distort it)."""
-    game = QuinitoGame(config)
-    bot = QuinitoBot()
-    rng = random.Random(seed)
-    state = game.initial()
-    recorded: list[tuple[QuinitoState, cmd.Command]] = []
-    while len(recorded) < moves:
-        command = bot.choose(state, config, rng)
-        if command is None:
-            state = game.initial()
-            continue
-        recorded.append((state, command))
-        for event in game.decide(state, command):
-            state = game.evolve(state, event)
-    decide, evolve = game.decide, game.evolve
-    start = clock()
-    for before, command in recorded:
-        after = before
-        for event in decide(before, command):
-            after = evolve(after, event)
-    spent = clock() - start
-    return moves / spent if spent > 0 else float("inf")
 
 
 def simulation(config: QuinitoConfig, options: SimOptions) -> Driver:

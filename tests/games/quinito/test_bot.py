@@ -9,10 +9,12 @@ import pytest
 from assistant.core.events import PenaltyCalled
 from assistant.core.game import Session
 from assistant.core.view import TableView
-from assistant.games.quinito.bot import QuinitoBot, engine_moves_per_second, play_game
+from assistant.games.quinito.bot import QuinitoBot, play_game, simulation
 from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
 from assistant.games.quinito.events import Announced, Lifted, QuinitoAttacked, SpecialShown
+from assistant.registry import SimOptions
+from assistant.sim.runner import engine_moves_per_second
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")
 
@@ -74,7 +76,7 @@ def test_q12_bots_never_attack_the_totem_holder() -> None:
 
 def test_engine_throughput_is_measurable() -> None:
     """engine_moves_per_second runs and reports a positive rate (no timing assertion)."""
-    assert engine_moves_per_second(QuinitoConfig(PLAYERS), moves=500) > 0
+    assert engine_moves_per_second(simulation(QuinitoConfig(PLAYERS), SimOptions()), moves=500) > 0
 
 
 def test_state_is_a_table_view() -> None:
