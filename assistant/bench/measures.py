@@ -161,7 +161,8 @@ def referee_latency(
             store = _store(store_kind, Path(tmp) / f"bench{game}.sqlite3")
             clock = FakeClock()
             referee = Referee(config, clock, store=store)
-            talker = Talker(referee.parser.grammar.phrases, config.players)  # type: ignore[attr-defined]
+            grammar = referee.parser.grammar  # type: ignore[attr-defined]
+            talker = Talker(grammar.phrases, config.players, moments=grammar.awaiting)
             rng = random.Random(seed + game)
             for _ in range(per_game):
                 said = talker.next(referee.expectations(), rng)
@@ -216,7 +217,8 @@ def undo_latency(quick: bool = False, seed: int = 0) -> dict[str, float]:
     config = table_config({"players": ",".join(PLAYERS)})
     clock = FakeClock()
     referee = Referee(config, clock, store=MemoryStore())
-    talker = Talker(referee.parser.grammar.phrases, config.players, Noise(undo=0, pause=0, new_game=0))  # type: ignore[attr-defined]
+    grammar = referee.parser.grammar  # type: ignore[attr-defined]
+    talker = Talker(grammar.phrases, config.players, Noise(undo=0, pause=0, new_game=0), grammar.awaiting)
     undo = talker.by_intent["undo"][0]
     rng = random.Random(seed)
     out: dict[str, float] = {}

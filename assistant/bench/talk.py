@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,8 +71,16 @@ class Noise:
 class Talker:
     """Chooses the next utterance from the referee's expectations and the grammar's phrases."""
 
-    def __init__(self, phrases: tuple[Phrase, ...], players: tuple[str, ...], noise: Noise | None = None):
+    def __init__(
+        self,
+        phrases: tuple[Phrase, ...],
+        players: tuple[str, ...],
+        noise: Noise | None = None,
+        moments: Mapping[str, frozenset[str]] | None = None,
+    ):
         self.players = players
+        self.moments = moments or {}
+        """The grammar's `awaiting`: intent -> the moments it belongs to (the game's own moves)."""
         self.noise = noise or Noise()
         self.by_intent: dict[str, list[str]] = defaultdict(list)
         self.by_score: dict[Any, list[str]] = defaultdict(list)
@@ -98,7 +107,8 @@ class Talker:
         """A line answering what the referee awaits (any legal-looking move, right or not)."""
         if awaiting in ("announce", "reveal", "counter_throw", "redemption_throw"):
             if awaiting == "announce" and rng.random() < 0.1:
-                return self._say(rng, "reroll", "quinito", "defi", "reverse")
+                others = [i for i, when in self.moments.items() if awaiting in when and i != "score"]
+                return self._say(rng, *others)  # a special shown, a re-throw: the game's other moves
             return self._score(rng)
         if awaiting == "response":
             roll = rng.random()

@@ -1,7 +1,7 @@
 """What the referee says, as data: one responses file per language and game (style.md 11).
 
 Like Home Assistant's `responses/fr/*.yaml`: `grammars/responses/<language>/referee.yaml` holds the
-referee's own sentences, and each game's registry entry names its file (`quinito.yaml`...) with the
+referee's own sentences, and each game's registry entry names its file (`<game>.yaml`) with the
 sentences of its refusals (`Refused` codes) and announcements. Files are read through the grammar
 loader, so they travel wherever `grammars/` does. A sentence is a `str.format` template; the first
 letter of what is said is always a capital.

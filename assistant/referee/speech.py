@@ -79,7 +79,8 @@ def capital(text: str) -> str:
 
 
 def score(value: int | str) -> str:
-    """A score as said aloud ("soixante-deux", "double trois", "quinito"); "chance" as is."""
+    """A score as said aloud ("soixante-deux", "double trois"...), as the responses file names it;
+    "chance" as is."""
     if isinstance(value, int):
         return SCORES.get(value, str(value))
     return value

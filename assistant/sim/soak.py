@@ -116,7 +116,7 @@ def soak(
     clock = FakeClock()
     store = SqliteStore(db_path)
     referee = Referee(config, clock, store=store)
-    talker = Talker(referee.parser.grammar.phrases, config.players, noise)  # type: ignore[attr-defined]
+    talker = Talker(referee.parser.grammar.phrases, config.players, noise, referee.parser.grammar.awaiting)  # type: ignore[attr-defined]
     report = SoakReport()
     window: list[float] = []
     started = time.perf_counter()

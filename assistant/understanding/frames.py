@@ -16,7 +16,7 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
    and the score it shows are the special (Q8: "trente et un donc défi"); a pass and a score are a
    family pass with that score (L3); anything else conflicts, and nothing is understood.
 5. A phrase that is also a skip word ("ok", "d'accord") is a move only when nothing else is said.
-6. Seats and names fill the target of the intents whose grammar phrases take one (quinito, défi);
+6. Seats and names fill the target of the intents whose grammar phrases take one (a special's attack, défi);
    a line of seats or names alone is no move, with its targets kept (Q8, Q9).
 """
 
@@ -242,7 +242,7 @@ def _agree(found: Sequence[tuple[str, dict[str, Any], float]], rules: Rules) -> 
 
 
 def _merge_targets(slots: dict[str, Any], targets: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """Seats said next to a move ("quinito ... à ma gauche") join its slots."""
+    """Seats said next to a move ("... à ma gauche") join its slots."""
     out = dict(slots)
     for target in targets:
         for name, value in target.items():

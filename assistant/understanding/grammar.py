@@ -90,7 +90,7 @@ class Grammar:
     destructive: frozenset[str] = frozenset()
     """Commands that wipe the game: exact phrase only, and confirmed aloud."""
     special_scores: Mapping[str, Any] = field(default_factory=dict)
-    """Intent -> the score it shows (Q8: quinito 21, défi 31, changement de sens 32)."""
+    """Intent -> the score it shows (Q8: défi 31, changement de sens 32...)."""
 
 
 @functools.lru_cache(maxsize=8)

@@ -36,7 +36,7 @@ def vosk_words(phrase: str) -> str:
 
 
 class Respeller:
-    """Maps in-vocabulary respellings back to the grammar's words ("qui nito" -> "quinito"), on keys."""
+    """Maps in-vocabulary respellings back to the grammar's words ("dé fi" -> "défi"), on keys."""
 
     def __init__(self, respellings: Mapping[str, str] | None) -> None:
         pairs = sorted(

@@ -193,8 +193,8 @@ class Parser:
     def complete(self, text: str) -> bool:
         """Issue 4, early action: `text` is a whole phrase of the grammar and every longer phrase that
         goes on from it means the same, so the end of the utterance cannot change its meaning
-        ("je soulève" is complete, "je soulève le gobelet" means the same; "quinito" is not:
-        "quinito à ma gauche" may follow)."""
+        ("je soulève" is complete, "je soulève le gobelet" means the same; a special shown is not
+        when its target may follow, "... à ma gauche")."""
         line = self._clean(text)
         phrase = self.exact.get(line)
         if phrase is None or line in self.ambiguous:

@@ -166,7 +166,7 @@ class Tagger:
         for word in self.vocabulary:
             if len(word) >= 4 and not word.isdigit():
                 sounds.setdefault(_sound(word), set()).add(word)
-        # Spellings that sound alike ("quinito", "kinito"; "défi", "défis") mean the same in the grammar:
+        # Spellings that sound alike ("défi", "défis") mean the same in the grammar:
         # the first in alphabetical order stands for them.
         self._glue = {s: min(w) for s, w in sounds.items() if len(s) >= 3}
 

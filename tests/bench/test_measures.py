@@ -68,7 +68,7 @@ def test_targets_say_met_missed_or_unmeasured() -> None:
 
 def test_talker_answers_what_is_awaited_with_grammar_phrases() -> None:
     parser = Parser("quinito", measures.PLAYERS)
-    talker = Talker(parser.grammar.phrases, measures.PLAYERS)
+    talker = Talker(parser.grammar.phrases, measures.PLAYERS, moments=parser.grammar.awaiting)
     rng = random.Random(1)
     for awaiting, intents in {
         "announce": {"score", "reroll", "quinito", "defi", "reverse"},

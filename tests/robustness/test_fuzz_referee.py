@@ -40,7 +40,7 @@ SPEAKERS = st.sampled_from(["Ana", "bruno", "CHLOÉ", "David", None, "table", "I
 def talker(table: str) -> Talker:
     config = table_config(TABLES[table])
     referee = Referee(config, FakeClock())
-    return Talker(referee.parser.grammar.phrases, config.players)  # type: ignore[attr-defined]
+    return Talker(referee.parser.grammar.phrases, config.players, moments=referee.parser.grammar.awaiting)  # type: ignore[attr-defined]
 
 
 @lru_cache(maxsize=8)
