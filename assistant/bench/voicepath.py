@@ -43,8 +43,9 @@ from assistant.voice.endpoint import (
 )
 from assistant.voice.vad import VadSettings
 
-STAND_IN = {"soixante": "안녕하세요", "deux": "좋아요", "menteur": "감사합니다"}
-"""French words of the bench's table said as Korean words the Korean model hears reliably."""
+STAND_IN = {"soixante": "안녕하세요", "deux": "사과", "menteur": "감사합니다"}
+"""French words of the bench's table said as Korean words the Korean model hears reliably, and apart:
+with "좋아요" for "deux", the response grammar's "deux deux" won over "menteur" once it grew."""
 LINES = ("soixante deux", "menteur")
 """Ana announces (an early move, nothing said), Bruno lifts: the referee answers."""
 VIGILANCE_SENTENCES = (
