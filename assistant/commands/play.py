@@ -40,6 +40,7 @@ from assistant.voice.vad import VadSettings
 
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
+    from assistant.voice.tts import Synthesizer
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
@@ -50,6 +51,7 @@ PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
     "endpoint",
+    "tts_uri",
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -97,6 +99,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="synthèse vocale : espeak-ng direct (défaut, plus réactif) ou pyttsx3",
     )
     parser.add_argument(
+        "--tts-uri",
+        dest="tts_uri",
+        metavar="tcp://HÔTE:PORT",
+        help="serveur de synthèse Wyoming (ex. wyoming-piper, voix fr_FR) ; espeak-ng s'il ne répond pas",
+    )
+    parser.add_argument(
         "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
     )
     parser.add_argument(
@@ -115,11 +123,21 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
     if not settings.speech:
         return printer
     from assistant.voice.playback import SoundDevicePlayback, Speaker
+
+    speaker = Speaker(synthesizer(settings), SoundDevicePlayback(), gate)
+    return FallbackVoice(speaker, printer)
+
+
+def synthesizer(settings: PlaySettings) -> Synthesizer:
+    """The voice engine of the settings; with `tts_uri`, that Wyoming server, the engine behind it."""
     from assistant.voice.tts import Engine, make_synthesizer
 
     engine: Engine = "pyttsx3" if settings.voice_engine == "pyttsx3" else "espeak"
-    speaker = Speaker(make_synthesizer(engine), SoundDevicePlayback(), gate)
-    return FallbackVoice(speaker, printer)
+    if settings.tts_uri is None:
+        return make_synthesizer(engine)
+    from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+
+    return FallbackSynthesizer(WyomingSynthesizer(settings.tts_uri), lambda: make_synthesizer(engine))
 
 
 def _model(settings: PlaySettings) -> Any:
