@@ -51,7 +51,7 @@ PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
     "endpoint",
-    "tts_uri",
+    *("tts_uri", "mic_uri", "snd_uri"),
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -105,6 +105,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="serveur de synthèse Wyoming (ex. wyoming-piper, voix fr_FR) ; espeak-ng s'il ne répond pas",
     )
     parser.add_argument(
+        "--mic-uri",
+        dest="mic_uri",
+        metavar="tcp://HÔTE:PORT",
+        help="micro d'un satellite Wyoming (service mic) au lieu du micro local",
+    )
+    parser.add_argument(
+        "--snd-uri",
+        dest="snd_uri",
+        metavar="tcp://HÔTE:PORT",
+        help="haut-parleur d'un satellite Wyoming (service snd) au lieu de la sortie locale",
+    )
+    parser.add_argument(
         "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
     )
     parser.add_argument(
@@ -122,9 +134,14 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
     printer = PrintVoice(sys.stdout)
     if not settings.speech:
         return printer
-    from assistant.voice.playback import SoundDevicePlayback, Speaker
+    from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker
 
-    speaker = Speaker(synthesizer(settings), SoundDevicePlayback(), gate)
+    playback: Playback = SoundDevicePlayback()
+    if settings.snd_uri is not None:
+        from assistant.voice.wyoming_snd import WyomingPlayback
+
+        playback = WyomingPlayback(settings.snd_uri)  # close() returns once played: the gate holds
+    speaker = Speaker(synthesizer(settings), playback, gate)
     return FallbackVoice(speaker, printer)
 
 
@@ -216,11 +233,11 @@ def _play_mic(
     parser = Parser(table.game, table.players, table.wake_word, vigilance=table.drinking, respellings=back)
     referee = _referee(table, game_id, store, parser)
     voice = QueuedVoice(_voice(settings, gate))
-    sources: list[MicrophoneSource] = []
 
-    def source_for(loop: LiveLoop) -> MicrophoneSource:
-        sources.append(microphone(settings.device, clock, loop))
-        return sources[0]
+    def source_for(loop: LiveLoop) -> AudioSource:
+        if settings.mic_uri is not None:
+            return satellite_microphone(settings.mic_uri, clock, loop)
+        return microphone(settings.device, clock, loop)
 
     ears = hearing(
         model,
@@ -344,6 +361,15 @@ def microphone(
         on_lost=lambda _why: loop.say(MIC_LOST),
         on_restored=lambda: loop.say(MIC_BACK),
         on_behind=lambda: loop.say(MIC_BEHIND),
+    )
+
+
+def satellite_microphone(uri: str, clock: Clock, loop: LiveLoop) -> AudioSource:
+    """A Wyoming microphone service (`--mic-uri`); losing it (and getting it back) is said aloud."""
+    from assistant.voice.wyoming_mic import WyomingMicSource
+
+    return WyomingMicSource(
+        uri, clock=clock, on_lost=lambda _why: loop.say(MIC_LOST), on_restored=lambda: loop.say(MIC_BACK)
     )
 
 

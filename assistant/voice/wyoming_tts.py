@@ -15,10 +15,9 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import TextIO, TypeVar
 from urllib.parse import urlparse
 
-import numpy as np
-
 from assistant.errors import UserError
 from assistant.voice.tts import AudioChunk, Synthesizer
+from assistant.voice.wavfile import mono16
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to connect, and to wait for each event of the answer."""
@@ -35,22 +34,6 @@ def parse_tcp_uri(uri: str, flag: str = "--tts-uri") -> tuple[str, int]:
     if parsed.scheme != "tcp" or not parsed.hostname or port is None:
         raise UserError(f"Adresse Wyoming invalide : {uri} ({flag} tcp://hôte:port attendu).")
     return parsed.hostname, port
-
-
-def to_mono16(audio: bytes, width: int, channels: int) -> bytes:
-    """Signed 16-bit mono PCM from a Wyoming chunk's format (first channel kept; 8/32-bit scaled)."""
-    if width == 2 and channels == 1:
-        return audio
-    kinds = {1: np.uint8, 2: np.int16, 4: np.int32}
-    if width not in kinds or channels < 1:
-        raise UserError(f"Le serveur Wyoming envoie un format audio non pris en charge ({width} octets).")
-    frames = np.frombuffer(audio[: len(audio) - len(audio) % (width * channels)], dtype=kinds[width])
-    first = frames.reshape(-1, channels)[:, 0].astype(np.int32)
-    if width == 1:
-        first = (first - 128) << 8
-    elif width == 4:
-        first = first >> 16
-    return first.astype("<i2").tobytes()
 
 
 class WyomingSynthesizer:
@@ -96,7 +79,7 @@ class WyomingSynthesizer:
                     rate = AudioStart.from_event(event).rate
                 elif WyomingChunk.is_type(event.type):
                     chunk = WyomingChunk.from_event(event)
-                    samples = to_mono16(chunk.audio, chunk.width, chunk.channels)
+                    samples = mono16(chunk.audio, chunk.width, chunk.channels)
                     if samples:
                         yield AudioChunk(samples, chunk.rate or rate or 22050)
                 elif AudioStop.is_type(event.type):
