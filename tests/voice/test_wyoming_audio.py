@@ -15,7 +15,7 @@ from wyoming.snd import Played
 
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
-from assistant.voice.audio import SAMPLE_RATE
+from assistant.voice.audio import SAMPLE_RATE, AudioSource, Chunk
 from assistant.voice.duplex import HalfDuplexGate
 from assistant.voice.playback import Speaker
 from assistant.voice.tts import AudioChunk
@@ -63,6 +63,16 @@ def test_mic_source_resamples_satellite_audio_to_16k_mono() -> None:
     assert any(c.pcm.strip(b"\x00") for c in got), "the tone came through, not silence"
 
 
+def _chunks_until_closed(source: AudioSource) -> list[Chunk]:
+    """Every chunk until the source closes (or, at the latest, WAIT seconds pass)."""
+    guard = threading.Timer(WAIT, source.close)
+    guard.start()
+    try:
+        return list(source.chunks())
+    finally:
+        guard.cancel()
+
+
 def test_unreachable_mic_service_is_reported_not_raised() -> None:
     """A closed port: on_lost is told (once), and closing ends the chunks."""
     lost: list[str] = []
@@ -73,12 +83,7 @@ def test_unreachable_mic_service_is_reported_not_raised() -> None:
         source.close()
 
     source.on_lost = on_lost
-    guard = threading.Timer(WAIT, source.close)
-    guard.start()
-    try:
-        assert list(source.chunks()) == []
-    finally:
-        guard.cancel()
+    assert _chunks_until_closed(source) == []
     assert len(lost) == 1
 
 
@@ -151,3 +156,41 @@ def test_unreachable_sound_service_is_one_sentence() -> None:
     """A closed port: a UserError naming the service (FallbackVoice then prints instead)."""
     with pytest.raises(UserError, match="ne répond pas"):
         WyomingPlayback(f"tcp://127.0.0.1:{closed_port()}").open(16000)
+
+
+def test_play_voice_speaks_a_wyoming_tts_server_on_a_wyoming_sound_service(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`kinito play --tts-uri … --snd-uri …`: the server's tone reaches the satellite's speaker, the
+    sentence is printed as well, and the gate is open again afterwards."""
+    from assistant.commands.play import _voice
+    from assistant.settings.play import settings_from
+    from tests.voice.test_wyoming_tts import TONE, ToneServer
+
+    _reset()
+    gate = HalfDuplexGate(SystemClock(), tail=0.0)
+    with serving(ToneServer) as tts, serving(SndServer) as snd:
+        settings = settings_from(
+            {"players": "Ana,Bruno", "tts_uri": f"tcp://127.0.0.1:{tts}", "snd_uri": f"tcp://127.0.0.1:{snd}"}
+        )
+        _voice(settings, gate).say("Ana prend une dose.")
+    assert bytes(SndServer.audio) == TONE
+    assert SndServer.log[0] == "start 22050" and SndServer.log[-1] == "played"
+    assert "Ana prend une dose." in capsys.readouterr().out
+    assert not gate.is_speaking
+
+
+def test_satellite_microphone_says_its_loss_through_the_loop() -> None:
+    """`--mic-uri` with no service behind it: the table hears "Je n'entends plus le micro"."""
+    from assistant.commands.play import MIC_LOST, satellite_microphone
+
+    said: list[str] = []
+
+    class Loop:
+        def say(self, text: str) -> None:
+            said.append(text)
+            source.close()
+
+    source = satellite_microphone(f"tcp://127.0.0.1:{closed_port()}", SystemClock(), Loop())  # type: ignore[arg-type]
+    assert _chunks_until_closed(source) == []
+    assert said == [MIC_LOST]
