@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import io
+import wave
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from wyoming.audio import AudioChunk as WyomingChunk
@@ -149,3 +151,15 @@ def test_no_event_loop_is_left_running() -> None:
         list(WyomingSynthesizer(f"tcp://127.0.0.1:{port}").synthesize("Bonjour."))
     with pytest.raises(RuntimeError):
         asyncio.get_running_loop()
+
+
+def test_say_writes_the_wyoming_servers_audio(tmp_path: Path) -> None:
+    """`kinito say TEXT --tts-uri … --out F.wav`: the file holds the server's tone at its rate."""
+    from assistant.cli import main
+
+    out = tmp_path / "dire.wav"
+    with serving(ToneServer) as port:
+        assert main(["say", "Bonjour.", "--tts-uri", f"tcp://127.0.0.1:{port}", "--out", str(out)]) == 0
+    with wave.open(str(out), "rb") as wav:
+        assert wav.getframerate() == 22050
+        assert wav.readframes(wav.getnframes()) == TONE
