@@ -35,6 +35,7 @@ SUBCOMMANDS: dict[str, str] = {
     "bench": "Mesurer les performances sur cette machine.",
     "leaderboard": "Classement XP entre les parties (C8).",
     "history": "Lister les parties passées, les totaux de la soirée et le classement XP.",
+    "serve": "Répondre aux questions de Home Assistant (Wyoming) sur une partie.",
     "export": "Exporter les coups et les pénalités d'une partie (JSON ou CSV).",
 }
 

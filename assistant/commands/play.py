@@ -40,6 +40,7 @@ from assistant.voice.vad import VadSettings
 
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
+    from assistant.voice.tts import Synthesizer
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
@@ -50,6 +51,7 @@ PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
     "endpoint",
+    *("tts_uri", "mic_uri", "snd_uri"),
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -97,6 +99,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="synthèse vocale : espeak-ng direct (défaut, plus réactif) ou pyttsx3",
     )
     parser.add_argument(
+        "--tts-uri",
+        dest="tts_uri",
+        metavar="tcp://HÔTE:PORT",
+        help="serveur de synthèse Wyoming (ex. wyoming-piper, voix fr_FR) ; espeak-ng s'il ne répond pas",
+    )
+    parser.add_argument(
+        "--mic-uri",
+        dest="mic_uri",
+        metavar="tcp://HÔTE:PORT",
+        help="micro d'un satellite Wyoming (service mic) au lieu du micro local",
+    )
+    parser.add_argument(
+        "--snd-uri",
+        dest="snd_uri",
+        metavar="tcp://HÔTE:PORT",
+        help="haut-parleur d'un satellite Wyoming (service snd) au lieu de la sortie locale",
+    )
+    parser.add_argument(
         "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
     )
     parser.add_argument(
@@ -114,12 +134,27 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
     printer = PrintVoice(sys.stdout)
     if not settings.speech:
         return printer
-    from assistant.voice.playback import SoundDevicePlayback, Speaker
+    from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker
+
+    playback: Playback = SoundDevicePlayback()
+    if settings.snd_uri is not None:
+        from assistant.voice.wyoming_snd import WyomingPlayback
+
+        playback = WyomingPlayback(settings.snd_uri)  # close() returns once played: the gate holds
+    speaker = Speaker(synthesizer(settings), playback, gate)
+    return FallbackVoice(speaker, printer)
+
+
+def synthesizer(settings: PlaySettings) -> Synthesizer:
+    """The voice engine of the settings; with `tts_uri`, that Wyoming server, the engine behind it."""
     from assistant.voice.tts import Engine, make_synthesizer
 
     engine: Engine = "pyttsx3" if settings.voice_engine == "pyttsx3" else "espeak"
-    speaker = Speaker(make_synthesizer(engine), SoundDevicePlayback(), gate)
-    return FallbackVoice(speaker, printer)
+    if settings.tts_uri is None:
+        return make_synthesizer(engine)
+    from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+
+    return FallbackSynthesizer(WyomingSynthesizer(settings.tts_uri), lambda: make_synthesizer(engine))
 
 
 def _model(settings: PlaySettings) -> Any:
@@ -198,11 +233,11 @@ def _play_mic(
     parser = Parser(table.game, table.players, table.wake_word, vigilance=table.drinking, respellings=back)
     referee = _referee(table, game_id, store, parser)
     voice = QueuedVoice(_voice(settings, gate))
-    sources: list[MicrophoneSource] = []
 
-    def source_for(loop: LiveLoop) -> MicrophoneSource:
-        sources.append(microphone(settings.device, clock, loop))
-        return sources[0]
+    def source_for(loop: LiveLoop) -> AudioSource:
+        if settings.mic_uri is not None:
+            return satellite_microphone(settings.mic_uri, clock, loop)
+        return microphone(settings.device, clock, loop)
 
     ears = hearing(
         model,
@@ -326,6 +361,15 @@ def microphone(
         on_lost=lambda _why: loop.say(MIC_LOST),
         on_restored=lambda: loop.say(MIC_BACK),
         on_behind=lambda: loop.say(MIC_BEHIND),
+    )
+
+
+def satellite_microphone(uri: str, clock: Clock, loop: LiveLoop) -> AudioSource:
+    """A Wyoming microphone service (`--mic-uri`); losing it (and getting it back) is said aloud."""
+    from assistant.voice.wyoming_mic import WyomingMicSource
+
+    return WyomingMicSource(
+        uri, clock=clock, on_lost=lambda _why: loop.say(MIC_LOST), on_restored=lambda: loop.say(MIC_BACK)
     )
 
 

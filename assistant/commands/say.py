@@ -7,7 +7,7 @@ from pathlib import Path
 
 from assistant.errors import UserError
 from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker, WavFilePlayback
-from assistant.voice.tts import DEFAULT_RATE, ENGINES, make_synthesizer
+from assistant.voice.tts import DEFAULT_RATE, ENGINES, Synthesizer, make_synthesizer
 
 HELP = "Faire parler la synthèse vocale."
 
@@ -30,6 +30,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="espeak-ng direct (défaut, plus réactif) ou pyttsx3",
     )
     parser.add_argument("--device", help="périphérique de sortie sounddevice (numéro ou nom)")
+    parser.add_argument(
+        "--tts-uri",
+        dest="tts_uri",
+        metavar="tcp://HÔTE:PORT",
+        help="serveur de synthèse Wyoming (--voice : une de ses voix) ; --engine s'il ne répond pas",
+    )
 
 
 def _text(words: list[str]) -> str:
@@ -59,7 +65,16 @@ def run(args: argparse.Namespace) -> int:
     text = _text(args.text)
     if args.out is not None:
         _check_out(args.out)
-    synthesizer = make_synthesizer(args.engine, args.voice, args.rate, args.volume)
+    synthesizer: Synthesizer
+    if getattr(args, "tts_uri", None):
+        from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+
+        synthesizer = FallbackSynthesizer(  # --voice names the server's voice, not an espeak-ng one
+            WyomingSynthesizer(args.tts_uri, args.voice),
+            lambda: make_synthesizer(args.engine, None, args.rate, args.volume),
+        )
+    else:
+        synthesizer = make_synthesizer(args.engine, args.voice, args.rate, args.volume)
     playback: Playback
     if args.out is not None:
         playback = WavFilePlayback(args.out)

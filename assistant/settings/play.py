@@ -24,7 +24,7 @@ SECTIONS = ("kinito", "play")
 """Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
-    | {"speaker_model", "endpoint"}
+    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 
@@ -55,6 +55,12 @@ class PlaySettings:
     """With --resume: a damaged game continues from its last readable entry, in a new game."""
     endpoint: str | None = None
     """Vosk endpoint rules: play (default), model, short, or "RULE2,RULE3,RULE4" seconds."""
+    tts_uri: str | None = None
+    """A Wyoming TTS server (tcp://host:port) that speaks instead of espeak-ng (espeak-ng when it fails)."""
+    mic_uri: str | None = None
+    """A Wyoming microphone service (tcp://host:port, e.g. a satellite's) heard instead of the local one."""
+    snd_uri: str | None = None
+    """A Wyoming sound service (tcp://host:port) playing the referee's voice instead of the local output."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -160,6 +166,9 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         speaker_model=None if merged.get("speaker_model") is None else str(merged["speaker_model"]),
         recover=merged.get("recover") is True,
         endpoint=None if merged.get("endpoint") is None else str(merged["endpoint"]),
+        tts_uri=None if merged.get("tts_uri") is None else str(merged["tts_uri"]),
+        mic_uri=None if merged.get("mic_uri") is None else str(merged["mic_uri"]),
+        snd_uri=None if merged.get("snd_uri") is None else str(merged["snd_uri"]),
     )
 
 

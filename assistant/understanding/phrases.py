@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 
 from assistant.understanding.grammar import WILDCARD, Grammar, build, respellings
 from assistant.understanding.normalize import vosk_words
@@ -79,6 +80,33 @@ def adapt_to_vocabulary(
             adapted.setdefault(" ".join(words), None)
     adapted.setdefault(UNKNOWN, None)
     return list(adapted), back
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """How much of a phrase list a model's vocabulary can hear (`kinito doctor`, issue 14)."""
+
+    phrases: int
+    """Phrases in the list ("[unk]" not counted)."""
+    unknown: tuple[str, ...]
+    """Words the model lacks and no respelling replaces, sorted."""
+    respelled: dict[str, str]
+    """{word of the grammar: the in-vocabulary spelling used instead}."""
+    dropped: tuple[str, ...]
+    """Phrases left out of the recogniser's list because one of their words is unknown."""
+
+
+def coverage(phrases: Iterable[str], has_word: Callable[[str], bool]) -> Coverage:
+    """What `adapt_to_vocabulary` does to `phrases` with this vocabulary, word by word."""
+    table = respellings()
+    listed = [p for p in dict.fromkeys(phrases) if p != UNKNOWN]
+    spelled = {w: _spelling(w, table.get(w, ()), has_word) for p in listed for w in p.split()}
+    return Coverage(
+        phrases=len(listed),
+        unknown=tuple(sorted(w for w, s in spelled.items() if s is None)),
+        respelled={w: s for w, s in spelled.items() if s is not None and s != w},
+        dropped=tuple(p for p in listed if any(spelled[w] is None for w in p.split())),
+    )
 
 
 def _spelling(word: str, candidates: Sequence[str], has_word: Callable[[str], bool]) -> str | None:

@@ -17,7 +17,9 @@ from typing import Any
 
 from assistant.errors import UserError
 from assistant.paths import store_path
+from assistant.registry import game_names
 from assistant.understanding.grammar_files import FIX_REINSTALL, check_grammars
+from assistant.understanding.phrases import coverage, phrases_for
 from assistant.voice.models import FIX_DOWNLOAD, find_model, load_manifest, verify_model
 from assistant.voice.tts import INSTALL_ESPEAK, VoiceInfo, choose_voice, espeak_voices
 
@@ -46,7 +48,7 @@ class Check:
 
     name: str
     """Short stable id: `packages`, `grammars`, `portaudio`, `microphone`, `speaker`, `espeak`, `model`,
-    `store`."""
+    `store`, `vocabulary`."""
     ok: bool
     """Whether the need is met."""
     detail: str
@@ -68,6 +70,13 @@ def _query_devices() -> Sequence[Mapping[str, Any]]:
     return devices
 
 
+def _vocabulary(path: Path) -> Callable[[str], bool]:
+    from assistant.voice.recognizer import load_model
+
+    model = load_model(path)
+    return lambda word: bool(model.vosk_model_find_word(word) >= 0)
+
+
 @dataclass(frozen=True)
 class Probes:
     """How the checks touch the machine; tests swap any of them."""
@@ -86,6 +95,8 @@ class Probes:
     """Where the SQLite store lives (assistant.paths)."""
     grammars: Callable[[], str] = check_grammars
     """Read every grammar file shipped with kinito; says where (raises UserError when one is missing)."""
+    vocabulary: Callable[[Path], Callable[[str], bool]] = _vocabulary
+    """Load the Vosk model at this path; its "does the model know this word" test."""
 
 
 def check_packages(probes: Probes) -> Check:
@@ -179,6 +190,34 @@ def check_model(probes: Probes, model: str | None = None, full: bool = False) ->
     return Check("model", True, f"{path} : {report.summary()}", None)
 
 
+SHOWN = 8
+"""Words or phrases named in the vocabulary check's sentence; the others are only counted."""
+
+
+def _some(items: Sequence[str]) -> str:
+    more = f"… (+{len(items) - SHOWN})" if len(items) > SHOWN else ""
+    return ", ".join(items[:SHOWN]) + more
+
+
+def check_vocabulary(probes: Probes, model: str | None = None) -> Check:
+    """Issue 14: what the grammars of every game lose to the model's vocabulary (words it does not
+    know, respellings used instead, phrases dropped from the recogniser's list). Not blocking: the
+    game is still refereed, a dropped phrase is only not heard."""
+    try:
+        has_word = probes.vocabulary(probes.find_model(model))
+    except (UserError, OSError, RuntimeError, ValueError) as error:
+        return Check("vocabulary", False, f"Modèle non chargé : {error}", FIX_DOWNLOAD, blocking=False)
+    seen = coverage((p for game in game_names() for p in phrases_for(game, None)), has_word)
+    detail = f"{seen.phrases - len(seen.dropped)} phrases des grammaires sur {seen.phrases} sont audibles"
+    if seen.respelled:
+        detail += f" ; réécrits : {_some([f'{w} → {s}' for w, s in sorted(seen.respelled.items())])}"
+    if not seen.dropped:
+        return Check("vocabulary", True, detail + ".", None)
+    detail += f" ; mots inconnus : {_some(seen.unknown)} ; phrases retirées : {_some(seen.dropped)}."
+    fix = "ajouter une réécriture dans grammars/respellings.yaml, ou prendre un modèle plus grand (--model)"
+    return Check("vocabulary", False, detail, fix, blocking=False)
+
+
 def check_store(probes: Probes) -> Check:
     """The SQLite store can be written (the file, or its directory when it does not exist yet)."""
     path = probes.store_path()
@@ -200,7 +239,7 @@ def check_store(probes: Probes) -> Check:
 def run_checks(probes: Probes | None = None, model: str | None = None, full: bool = False) -> list[Check]:
     """Every check, in the order a person fixes them."""
     probes = Probes() if probes is None else probes
-    return [
+    checks = [
         check_packages(probes),
         check_grammars_installed(probes),
         check_portaudio(probes),
@@ -208,8 +247,10 @@ def run_checks(probes: Probes | None = None, model: str | None = None, full: boo
         check_speaker(probes),
         check_espeak(probes),
         check_model(probes, model, full),
-        check_store(probes),
     ]
+    if checks[-1].ok or not checks[-1].blocking:  # a model to load: what it can hear of the grammars
+        checks.append(check_vocabulary(probes, model))
+    return [*checks, check_store(probes)]
 
 
 def can_play(checks: Sequence[Check]) -> bool:

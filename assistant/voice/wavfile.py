@@ -53,6 +53,13 @@ def _mono(samples: Samples, channels: int) -> Samples:
     return (total // channels).astype(np.int16)
 
 
+def mono16(raw: bytes, width: int, channels: int) -> bytes:
+    """Interleaved integer PCM of any width as mono little-endian int16 bytes, at the same rate (a
+    trailing incomplete frame is dropped)."""
+    whole = raw[: len(raw) - len(raw) % (width * channels)] if width * channels > 0 else b""
+    return _mono(_to_int16(whole, width), channels).astype("<i2").tobytes()
+
+
 def resample(samples: array[int] | Samples, rate: int, target: int = SAMPLE_RATE) -> array[int]:
     """Mono int16 samples from `rate` to `target` Hz, through libsoxr."""
     values = np.asarray(samples, dtype=np.int16)

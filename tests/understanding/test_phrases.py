@@ -101,3 +101,15 @@ def test_real_korean_model_knows_no_french_word(korean_model: Any) -> None:
     assert not any(has_word(w) for w in words)
     adapted, back = adapt_to_vocabulary(phrases, has_word)
     assert (adapted, back) == ([UNKNOWN], {})
+
+
+def test_coverage_reports_respellings_unknown_words_and_dropped_phrases() -> None:
+    """Issue 14 (kinito doctor): "quinito" heard as its respelling, "arbitre" unknown drops its phrases."""
+    from assistant.understanding.phrases import coverage
+
+    known = {"kinito", "les", "scores", "deux"}
+    seen = coverage(["quinito", "arbitre les scores", "les scores", "[unk]"], known.__contains__)
+    assert seen.phrases == 3
+    assert seen.respelled == {"quinito": "kinito"}
+    assert seen.unknown == ("arbitre",)
+    assert seen.dropped == ("arbitre les scores",)

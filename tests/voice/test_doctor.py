@@ -48,6 +48,7 @@ def healthy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Probes:
         find_model=lambda explicit: model,
         store_path=lambda: tmp_path / "data" / "kinito.sqlite3",
         grammars=lambda: "6 fichiers de grammaire lus.",
+        vocabulary=lambda path: lambda word: True,
     )
 
 
@@ -65,6 +66,7 @@ def test_everything_present_means_play_can_start(healthy: Probes) -> None:
         "speaker",
         "espeak",
         "model",
+        "vocabulary",
         "store",
     ]
     assert all(c.ok and c.fix is None for c in checks), checks
@@ -200,3 +202,21 @@ def test_cli_json_is_only_json_and_exit_code_follows_ok(tmp_path: Path) -> None:
     assert store["ok"] and str(tmp_path) in store["detail"]
     grammars = next(c for c in payload["checks"] if c["name"] == "grammars")
     assert grammars["ok"] and "grammars" in grammars["detail"]
+
+
+def test_vocabulary_names_what_the_model_cannot_hear(healthy: Probes) -> None:
+    """Issue 14: words the model lacks are named, their phrases dropped, and it does not block play."""
+    probes = dataclasses.replace(healthy, vocabulary=lambda path: lambda word: word != "arbitre")
+    check = _by_name(run_checks(probes))["vocabulary"]
+    assert not check.ok and not check.blocking
+    assert "mots inconnus : arbitre" in check.detail and "phrases retirées" in check.detail
+    assert check.fix is not None and "respellings.yaml" in check.fix
+
+
+def test_vocabulary_with_the_korean_model(ko_model_dir: Path) -> None:
+    """The real decoder's vocabulary: a Korean model hears (almost) none of the French grammars."""
+    from assistant.voice.doctor import check_vocabulary
+
+    check = check_vocabulary(Probes(find_model=lambda explicit: ko_model_dir))
+    assert check.name == "vocabulary" and not check.ok and not check.blocking
+    assert "arbitre" in check.detail and "phrases retirées" in check.detail

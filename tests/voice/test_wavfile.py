@@ -66,3 +66,11 @@ def test_same_rate_and_empty_input_pass_through() -> None:
     tone = _tone(440.0, rate=SAMPLE_RATE)
     assert resample(tone, SAMPLE_RATE) == tone
     assert resample(array("h"), RATE) == array("h")
+
+
+def test_mono16_averages_channels_and_drops_a_partial_frame() -> None:
+    """Wyoming chunks: interleaved stereo becomes mono int16; a cut-off last frame is not misread."""
+    from assistant.voice.wavfile import mono16
+
+    frame = (100).to_bytes(2, "little", signed=True) + (300).to_bytes(2, "little", signed=True)
+    assert mono16(frame * 2 + b"\x01", 2, 2) == (200).to_bytes(2, "little", signed=True) * 2

@@ -1,0 +1,121 @@
+"""Issue 14: `kinito serve` answers Home Assistant Assist over Wyoming (Describe, Transcript)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from wyoming.asr import Transcript
+from wyoming.client import AsyncTcpClient
+from wyoming.event import Event
+from wyoming.handle import Handled, NotHandled
+from wyoming.info import Describe, Info
+
+from assistant.core.clock import SystemClock
+from assistant.referee.referee import Referee
+from assistant.runtime.questions import NOT_A_QUESTION, TableQuestions, spoken_form, stored_referee
+from assistant.runtime.wyoming_handle import RefereeHandler
+from assistant.settings.play import settings_from
+from assistant.store.sqlite import SqliteStore
+from tests.voice.wyoming_loopback import WAIT, serving
+
+TABLE = settings_from({"players": "Ana,Bruno,Chloé"}).table
+
+
+def _ask(port: int, *events: Event) -> list[Event]:
+    """Send `events` to the service on 127.0.0.1:port; one answer each, every wait bounded."""
+
+    async def talk() -> list[Event]:
+        client = AsyncTcpClient("127.0.0.1", port)
+        await asyncio.wait_for(client.connect(), WAIT)
+        answers = []
+        try:
+            for event in events:
+                await client.write_event(event)
+                answer = await asyncio.wait_for(client.read_event(), WAIT)
+                assert answer is not None
+                answers.append(answer)
+        finally:
+            await client.disconnect()
+        return answers
+
+    return asyncio.run(talk())
+
+
+@pytest.fixture
+def new_table() -> Iterator[int]:
+    """The service over a table typed like `kinito play --players`."""
+    questions = TableQuestions(lambda: Referee(TABLE, SystemClock()))
+    with serving(lambda reader, writer: RefereeHandler(questions, reader, writer)) as port:
+        yield port
+
+
+def test_describe_names_a_french_handle_program(new_table: int) -> None:
+    """Describe -> Info with one handle program, in French (what Home Assistant looks for)."""
+    (answer,) = _ask(new_table, Describe().event())
+    info = Info.from_event(answer)
+    assert [p.name for p in info.handle] == ["kinito"]
+    assert info.handle[0].models[0].languages == ["fr"]
+
+
+def test_scores_and_whose_turn_are_handled_with_the_referees_words(new_table: int) -> None:
+    """Transcript -> Handled with the standings / whose turn, wake word and punctuation optional."""
+    scores, turn = _ask(new_table, Transcript("Les scores").event(), Transcript("C'est à qui ?").event())
+    assert Handled.is_type(scores.type) and Handled.is_type(turn.type)
+    assert Handled.from_event(scores).text == "Ana : zéro dose. Bruno : zéro dose. Chloé : zéro dose."
+    assert Handled.from_event(turn).text == "C'est à Ana."
+
+
+def test_a_move_is_not_handled(new_table: int) -> None:
+    """Home Assistant cannot play for the table: a score or an undo is NotHandled, with the reason."""
+    for text in ("soixante-deux", "arbitre annule"):
+        (answer,) = _ask(new_table, Transcript(text).event())
+        assert NotHandled.is_type(answer.type)
+        assert NotHandled.from_event(answer).text == NOT_A_QUESTION
+
+
+def test_resume_answers_about_the_stored_game_without_claiming_it(tmp_path: Path) -> None:
+    """--resume: the latest stored game as it stands (Ana announced, Bruno to answer); the game that
+    `kinito play` referees keeps its lock and gets no write."""
+    store = SqliteStore(tmp_path / "games.db")
+    playing = Referee(TABLE, SystemClock(), store=store)
+    playing.hear("Ana", "soixante deux")
+    game_id = playing.game_id
+    assert game_id is not None
+    store.claim(game_id)
+    before = len(store.load(game_id).entries)
+    reader = SqliteStore(tmp_path / "games.db")
+    try:
+        answer = TableQuestions(lambda: stored_referee(reader, TABLE)).answer("c'est à qui")
+    finally:
+        reader.close()
+    assert answer.handled and "Bruno" in answer.text
+    assert len(store.load(game_id).entries) == before
+    store.close()
+
+
+def test_no_stored_game_is_said(tmp_path: Path) -> None:
+    """--resume with an empty database: NotHandled naming what to do, no trace."""
+    store = SqliteStore(tmp_path / "empty.db")
+    try:
+        answer = TableQuestions(lambda: stored_referee(store, TABLE)).answer("les scores")
+    finally:
+        store.close()
+    assert not answer.handled and "Aucune partie" in answer.text
+
+
+def test_spoken_form_matches_the_recogniser() -> None:
+    """Assist writes capitals and punctuation; the parser hears lower case words."""
+    assert spoken_form("C’est à qui ?") == "c'est à qui"
+    assert spoken_form("Les SCORES, arbitre!") == "les scores arbitre"
+
+
+def test_serve_help_runs() -> None:
+    """`kinito serve --help` exits cleanly (the command is registered, lazily imported)."""
+    from assistant.cli import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["serve", "--help"])
+    assert exited.value.code == 0
