@@ -15,6 +15,8 @@ def coach(intent: str, parse: Parse, who: str | None, rules: CinquilloConfig, st
     """No dice, so no odds; a hint is what the layout accepts, never a hand."""
     if intent == "odds":
         return [speech.say("odds_no_dice")]
+    if intent == "announcement":
+        return [speech.say("no_announcement_game")]
     out = [speech.say("hands_unseen")]
     if not state.caprone and state.phase == "play":
         cards = [definite(c) for c in DECK if state.layout.playable(c, False, state.first_round)]
