@@ -68,6 +68,8 @@ class CinquilloBook:
     def prompt(self, expect: Expectation, state: Any, before: Any, force: bool) -> str | None:
         if expect.awaiting == "over":
             return winner_sentence(state)
+        if expect.awaiting == "deal" and cinquillo_flow.lot_unknown(state, self.config):
+            return game_sentence(self.responses, "who_fourteen")
         if expect.awaiting != "play":
             return None
         previous = {e.awaiting for e in before} if before else set()
