@@ -108,7 +108,8 @@ class GameModule:
     bluff_rate: float = 0.2
     """How often a simulation bot bluffs by default."""
     coach: Callable[[str, Any, str | None, Any, Any], Sequence[str]] | None = None
-    """(intent "odds" or "hint", parse, speaker, rules, state) -> what the coach says, or None."""
+    """(intent "odds", "hint" or "announcement", parse, speaker, rules, state) -> what the coach says,
+    or None."""
     summary: Callable[[Any, tuple[Any, ...]], Any] | None = None
     """(state, events) -> the game's Summary ("arbitre bilan"), or None for the plain one."""
     odds: Callable[[Any, str], tuple[list[str], dict[str, Any]]] | None = None

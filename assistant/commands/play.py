@@ -187,6 +187,13 @@ def _open_store(settings: PlaySettings) -> SqliteStore:
 def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[TableConfig, int | None]:
     """The table to referee and, with --resume, the stored game it continues (its own rules)."""
     if not resume:
+        unfinished = store.latest_unfinished()
+        if unfinished is not None:  # never a silent surprise: the old game is kept, and how to go on
+            print(
+                f"kinito: la partie n° {unfinished} n'est pas finie ; celle-ci est une nouvelle partie. "
+                "Pour reprendre l'autre : kinito play --resume",
+                file=sys.stderr,
+            )
         return settings.table, None
     return resumed(store, settings.table, recover=settings.recover)
 

@@ -23,7 +23,7 @@ def percent_words(value: int) -> str:
     return f"{words} pour cent"
 
 
-COACH_INTENTS = frozenset({"odds", "hint", "summary"})
+COACH_INTENTS = frozenset({"odds", "hint", "announcement", "count", "summary"})
 """Wake-word intents the coach answers (grammars/commands.yaml)."""
 
 
@@ -40,7 +40,7 @@ def answer(
     parse: Parse, who: str | None, config: TableConfig, state: Any, events: tuple[Any, ...]
 ) -> list[str]:
     """One coach command: odds and hint from the game's own coach, or the summary."""
-    if parse.intent in ("odds", "hint"):
+    if parse.intent in ("odds", "hint", "announcement", "count"):
         module = get_game(config.game)
         if module.coach is None:
             return [speech.say("odds_no_dice")] if parse.intent == "odds" else [speech.say("hands_unseen")]

@@ -1,4 +1,5 @@
-"""Wake-word commands ("arbitre ..."): rules, standings, whose turn, repeat, undo, pause, new game, penalty.
+"""Wake-word commands ("arbitre ..."): rules, standings, whose turn, repeat, undo, pause, new game, penalty,
+and the table's questions (who holds the totem, the standing announcement, what may be said now).
 
 They work in any state, paused included (so "arbitre reprends" can be heard). They act on the
 referee only through the small `Table` Protocol below (reads, and methods that change it), so this
@@ -12,6 +13,7 @@ from typing import Any, Protocol
 from assistant.core.events import Reason
 from assistant.core.expectation import Expectation
 from assistant.referee import coach, speech
+from assistant.referee.responses import render, section
 from assistant.referee.rulebook import Rulebook
 from assistant.referee.violations import designated
 from assistant.registry import get_game
@@ -22,9 +24,10 @@ WAKE_INTENTS = (
     frozenset(
         {"rules", "standings", "whose_turn", "undo", "repeat", "penalty", "pause", "resume", "new_game"}
     )
+    | frozenset({"totem", "announcement", "help"})
     | coach.COACH_INTENTS
 )
-"""The wake-word command intents of contracts.md, and the coach's."""
+"""The wake-word command intents of contracts.md, the table's questions and the coach's."""
 
 
 class Table(Protocol):
@@ -94,18 +97,55 @@ def standings(table: Table) -> list[str]:
 
 
 def whose_turn(table: Table) -> list[str]:
-    """Who must play now, or what the table must say."""
+    """Who must play now, or what the table must say; Q13: with two cups, each cup named."""
     state = table.state
     if state.winner is not None:
         return [speech.say("over")]
+    expectations = table.expectations()
     lines: list[str] = []
-    for expect in table.expectations():
-        if expect.player is not None:
+    for expect in expectations:
+        cup = speech.WORDS.get(f"cup_{expect.cup}") if len(expectations) > 1 else None
+        if expect.player is not None and cup is not None:
+            lines.append(speech.say("whose_turn_cup", cup=cup, player=expect.player))
+        elif expect.player is not None:
             lines.append(speech.say("whose_turn", player=expect.player))
         else:
-            prompt = table.book.prompt(expect, state, None, True)
-            lines.append(prompt or speech.say("waiting_table"))
+            line = table.book.prompt(expect, state, None, True) or speech.say("waiting_table")
+            lines.append(speech.say("of_cup", cup=cup, line=line) if cup is not None else line)
     return lines
+
+
+def repeat(table: Table) -> list[str]:
+    """ "arbitre répète": the last sentences said, ending with the question the game waits on now
+    (after a penalty or an answer said since, the question is not lost)."""
+    lines = list(table.last)
+    if table.state.winner is None:
+        questions = [
+            line for e in table.expectations() if (line := table.book.prompt(e, table.state, None, True))
+        ]
+        if questions and lines[-len(questions) :] != questions:
+            lines += questions
+    return lines or [speech.say("nothing_to_repeat")]
+
+
+def totem(table: Table) -> list[str]:
+    """Q12: who holds the totem (each cup's, Q13), protected from the next quinito."""
+    holders = list(table.state.totems)
+    if not holders:
+        return [speech.say("no_totem")]
+    return [speech.say("has_totem", player=holder) for holder in holders]
+
+
+def help_now(table: Table) -> list[str]:
+    """ "arbitre aide": what may be said now, one line per thing the game waits for (its
+    expectations), from the game's responses file (section `help`, by moment)."""
+    phrases = section(get_game(table.config.game).responses, "help")
+    lines: list[str] = []
+    for expect in table.expectations():
+        template = phrases.get(expect.awaiting)
+        if template is not None:
+            lines.append(render(template, {"player": expect.player or "", "other": expect.other or ""}))
+    return lines or [speech.say("help_nothing")]
 
 
 def penalty(table: Table, parse: Parse, who: str | None) -> list[str]:
@@ -133,7 +173,11 @@ def answer_command(table: Table, parse: Parse, who: str | None) -> list[str]:
     if intent == "whose_turn":
         return whose_turn(table)
     if intent == "repeat":
-        return list(table.last) or [speech.say("nothing_to_repeat")]
+        return repeat(table)
+    if intent == "totem":
+        return totem(table)
+    if intent == "help":
+        return help_now(table)
     if intent in coach.COACH_INTENTS:
         return coach.answer(parse, who, table.config, table.state, table.events)
     if table.paused:

@@ -73,6 +73,8 @@ class Referee:
         self.pending: Pending | None = None
         self.saver = Saver(store, self.book.codec)
         self.marks: list[int] = []
+        self.strangers: set[str] = set()
+        """Speaker labels heard that name nobody at the table (each told once)."""
         self.confirming: str | None = None
         """A destructive command said and not yet confirmed aloud ("new_game")."""
         self._before_restart: tuple[Session[Any, Any, Any], list[int], int | None] | None = None
@@ -158,13 +160,17 @@ class Referee:
     def hear(self, speaker: str | None, text: str, conf: float = 1.0) -> list[str]:
         """One recognised line from `speaker` (None: unattributed) → the sentences to say."""
         count = len(self.session.entries)
+        told: list[str] = []
+        if speaker is not None and self.speaker_name(speaker) is None and speaker not in self.strangers:
+            self.strangers.add(speaker)  # heard as the table's line, after one sentence saying so
+            told = self._say([speech.say("stranger", player=speaker.strip())])
         self.saver.heard = f"{speaker or 'table'}: {text}"  # saved with the moves it causes
         try:
             lines = self._hear(speaker, text, conf)
         finally:
             self.saver.heard = None
         self._mark(count)
-        return lines
+        return told + lines
 
     def _mark(self, count: int) -> None:
         """Remember where a heard line's moves begin, so undo drops that line's moves together."""

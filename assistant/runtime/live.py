@@ -246,8 +246,9 @@ class LiveLoop:
 def from_text(lines: Iterable[str], players: Sequence[str]) -> Iterator[Utterance]:
     """Typed lines: "Ana: je dis soixante-deux" (a player's name before the colon) or plain words.
 
-    A prefix that is no player ("table:") leaves the line unattributed; blank lines and `#` comments
-    are skipped.
+    A prefix that is no player ("table:") leaves the line unattributed; a name that is no player
+    ("Zoé:") is passed on as the speaker, so that the referee says once that Zoé is not at the table
+    (never a silent surprise); blank lines and `#` comments are skipped.
     """
     folded = {p.casefold(): p for p in players}
     for raw in lines:
@@ -260,8 +261,15 @@ def from_text(lines: Iterable[str], players: Sequence[str]) -> Iterator[Utteranc
             yield Utterance(folded[name], rest.strip())
         elif colon and name == "table":
             yield Utterance(None, rest.strip())
+        elif colon and _looks_like_a_name(head.strip()):
+            yield Utterance(head.strip(), rest.strip())
         else:
             yield Utterance(None, line)
+
+
+def _looks_like_a_name(head: str) -> bool:
+    """ "Zoé" or "Jean-Luc" before a colon: one capitalised word, letters only."""
+    return bool(head) and head[0].isupper() and head.replace("-", "").replace("'", "").isalpha()
 
 
 def vigilance_text(parser: Understander, text: str) -> str | None:

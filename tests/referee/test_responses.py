@@ -47,6 +47,9 @@ SAMPLES: dict[str, object] = {
     "count": 16,
     "hand": 13,
     "what": "l'annonce d'Ana",
+    "cup": "premier gobelet",
+    "line": "Combien sous le gobelet ?",
+    "other": "Émile",
     "card": "le cinq de deniers",
     "suit": "de coupes",
     "row": "va du quatre au sept",
@@ -87,7 +90,7 @@ def sentences() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for name in FILES:
         data = responses(name)
-        for section in ("sentences", "refusals"):
+        for section in ("sentences", "refusals", "help"):
             for key, template in (data.get(section) or {}).items():
                 out.append((f"{name}:{section}.{key}", render(str(template), SAMPLES)))
     return out

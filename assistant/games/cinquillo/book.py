@@ -16,7 +16,7 @@ from assistant.games.cinquillo.deck import definite, french_name, of_suit, row_w
 from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.referee import speech
 from assistant.referee.flow import Decision
-from assistant.referee.rulebook import describe_command, refusal_sentence, winner_sentence
+from assistant.referee.rulebook import describe_command, game_sentence, refusal_sentence, winner_sentence
 from assistant.understanding.parse import Parse
 
 AUTO_TYPES: tuple[type, ...] = (cc.Deal, cc.Draw)
@@ -46,6 +46,10 @@ class CinquilloBook:
         return cinquillo_flow.auto(state, expect, self.config)
 
     def warnings(self) -> list[str]:
+        """C2: a hand set at a table of 3 or 4 is said to be unused, never silently ignored."""
+        if self.config.hand_unused:
+            count = speech.NUMBERS[len(self.config.players)]
+            return [game_sentence(self.responses, "hand_unused", count=count)]
         return []
 
     def narrate_all(self, events: tuple[Any, ...], state: Any) -> list[str]:
@@ -64,6 +68,8 @@ class CinquilloBook:
     def prompt(self, expect: Expectation, state: Any, before: Any, force: bool) -> str | None:
         if expect.awaiting == "over":
             return winner_sentence(state)
+        if expect.awaiting == "deal" and cinquillo_flow.lot_unknown(state, self.config):
+            return game_sentence(self.responses, "who_fourteen")
         if expect.awaiting != "play":
             return None
         previous = {e.awaiting for e in before} if before else set()

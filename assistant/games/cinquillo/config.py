@@ -23,6 +23,8 @@ class CinquilloConfig:
     """C2: cards per player with 2 players (10 to 15)."""
     target: int = 50
     """C7: the match target score."""
+    hand_unused: bool = False
+    """C2: a hand was set at a table of 3 or 4, where every card is dealt: the referee says so at start."""
 
     def __post_init__(self) -> None:
         check_players(self.players, 2, 4, "Le cinquillo se joue de 2 à 4 joueurs")
@@ -47,7 +49,10 @@ class CinquilloConfig:
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as script header keys."""
-        return {"players": list(self.players), "mode": self.mode, "hand": self.hand, "target": self.target}
+        data: dict[str, Any] = {"players": list(self.players), "mode": self.mode, "target": self.target}
+        if len(self.players) == 2:
+            data["hand"] = self.hand
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> CinquilloConfig:
@@ -59,7 +64,14 @@ class CinquilloConfig:
             raise ConfigError(
                 "Les réglages « hand » et « target » doivent être des nombres entiers."
             ) from None
-        return cls(players=tuple(players), mode=data.get("mode", "original"), hand=hand, target=target)
+        unused = data.get("hand") is not None and len(players) != 2
+        return cls(
+            players=tuple(players),
+            mode=data.get("mode", "original"),
+            hand=12 if unused else hand,
+            target=target,
+            hand_unused=unused,
+        )
 
 
 def variant_lines() -> list[str]:

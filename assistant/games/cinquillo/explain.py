@@ -148,20 +148,30 @@ _ALIASES = {
 }
 
 
+_DICE_TOPICS = frozenset(
+    {"défi", "quinito", "contre", "changement de sens", "totem", "chance", "doubles", "soulever", "vies"}
+)
+"""Topics of the shared rules topic list (grammars/commands.yaml) that only the dice game has."""
+
+
 def explain(config: CinquilloConfig, topic: str | None = None) -> list[str]:
     """Short French sentences on `topic` (see `TOPICS`), or a summary when None or unknown."""
     key = (topic or "").strip().lower()
     key = _ALIASES.get(key, key)
     if key in TOPICS:
         return TOPICS[key](config)
+    if key in _DICE_TOPICS:
+        return [f"Pas de « {key} » au jeu de cartes. Demande : {', '.join(TOPICS)}."]
     n = len(config.players)
     mode = "caprone" if config.mode == "caprone" else "original"
-    summary = [
-        f"Cinquillo à {_NUMBERS[n]} joueurs, mode {mode}, partie en {config.target} points.",
-        *_deal(config)[:1],
-        _order(config)[0],
-        *_moves(config)[:2],
-        *_points(config)[:1],
+    summary = [  # C1-C8: every rule that applies to this table, each said once
+        f"Cinquillo à {_NUMBERS[n]} joueurs, mode {mode}.",
+        *_deal(config),
+        *(_stock(config) if n == 2 else []),
+        *_order(config),
+        *_moves(config),
+        *_points(config),
+        *_ranking(config),
     ]
     if key:
         summary.insert(0, "Je ne connais pas ce sujet ; voici le résumé.")

@@ -2,9 +2,9 @@
 
 Decisions documented here (README "Arbitre"):
 - The referee deals by itself (it only needs the counts, C2): 4 players 10 each; 2 players `hand`
-  each with the rest as stock; 3 players 13 each and 14 for one player: in round 1 the first player
-  listed (seat the player who drew the lot first), later rounds the player to the right of the
-  previous 14-holder (C2).
+  each with the rest as stock; 3 players 13 each and 14 for one player: in round 1 the referee
+  cannot see the lot, so it asks who drew the 14th card ("c'est Bruno", "moi"); later rounds the
+  player to the right of the previous 14-holder (C2).
 - Drawing is physical and compulsory (C3): after a pass with a stock the referee records the draw
   itself and says so; "je pioche" means pass-and-draw.
 - In round 1 anyone may lay the 5 of oros (C3): the speaker is the starter; an unattributed line
@@ -45,22 +45,31 @@ def card(text: str | None) -> c.Card | None:
     return c.Card(RANKS[rank], suit)  # type: ignore[arg-type]
 
 
-def deal(state: Any, config: CinquilloConfig) -> c.Deal:
-    """C2: the counts of the next round (the hands themselves stay unknown to the referee)."""
+def deal(state: Any, config: CinquilloConfig, drawn: str | None = None) -> c.Deal:
+    """C2: the counts of the next round (the hands themselves stay unknown to the referee); with three
+    players, `drawn` is who drew the 14th card by lot (round 1), else the previous holder's right."""
     n = len(config.players)
     if n == 2:
         return c.Deal((config.hand, config.hand))
     if n == 4:
         return c.Deal((10, 10, 10, 10))
     previous = getattr(state, "fourteen", None)
-    holder = 0 if previous is None else (config.players.index(previous) - 1) % n
+    if drawn is not None:
+        holder = config.players.index(drawn)
+    else:
+        holder = 0 if previous is None else (config.players.index(previous) - 1) % n
     return c.Deal(tuple(14 if i == holder else 13 for i in range(n)))
+
+
+def lot_unknown(state: Any, config: CinquilloConfig) -> bool:
+    """C2: three players before their first round: who drew the 14th card is the table's to say."""
+    return len(config.players) == 3 and getattr(state, "fourteen", None) is None
 
 
 def auto(state: Any, expect: Expectation, config: CinquilloConfig) -> Any | None:
     """The move the referee makes by itself in this state: deal a round (C2) or draw for the passer (C3)."""
     if expect.awaiting == "deal":
-        return deal(state, config)
+        return None if lot_unknown(state, config) else deal(state, config)
     if expect.awaiting == "draw" and expect.player is not None:
         return c.Draw(expect.player)
     return None
@@ -69,6 +78,9 @@ def auto(state: Any, expect: Expectation, config: CinquilloConfig) -> Any | None
 def decide(parse: Parse, speaker: str | None, expect: Expectation, config: CinquilloConfig) -> Decision:
     """The commands a line makes in this state, a question/refusal, or None for no move."""
     intent = parse.intent
+    if intent == "fourteen" and expect.awaiting == "deal" and len(config.players) == 3:
+        drawn = parse.player if parse.player in config.players else speaker
+        return None if drawn is None else Moves((deal(None, config, drawn),))
     if intent not in MOVE_INTENTS or expect.awaiting != "play":
         return None
     expected = expect.player

@@ -36,8 +36,13 @@ def _cup(state: Any, who: str | None) -> Any:
 
 def coach(intent: str, parse: Parse, who: str | None, rules: QuinitoConfig, state: Any) -> list[str]:
     """ "arbitre mes chances" (Q3: the chance one throw makes at least the score asked, or the standing
-    announcement) and "qu'est-ce que je peux jouer" (Q6: what the next announcement must beat)."""
+    announcement), "qu'est-ce que je peux jouer" (Q6: what the next announcement must beat) and
+    "arbitre c'était combien" (Q6: the standing announcement)."""
     bar = _cup(state, who).announced
+    if intent == "announcement":
+        if bar is None:
+            return [speech.say("no_announcement")]
+        return [speech.say("the_announcement", score=speech.score(bar))]
     if intent == "odds":
         score = parse.score if parse.score is not None else bar
         if score is None:

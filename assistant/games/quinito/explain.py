@@ -10,7 +10,20 @@ from collections.abc import Callable
 from assistant.core.folding import fold
 from assistant.games.quinito.config import QuinitoConfig
 
-TOPICS = ("ordre", "scores", "défi", "quinito", "sens", "chance", "vies", "fautes")
+TOPICS = (
+    "ordre",
+    "scores",
+    "doubles",
+    "soulever",
+    "défi",
+    "quinito",
+    "contre",
+    "totem",
+    "sens",
+    "chance",
+    "vies",
+    "fautes",
+)
 """Topics the rules help knows (None: the whole summary)."""
 
 
@@ -39,7 +52,7 @@ def _edition(config: QuinitoConfig) -> list[str]:
         if len(config.players) < 3:
             lines.append("Attention : cette édition se joue normalement à trois joueurs ou plus.")
         return lines
-    return [f"Édition famille : chacun commence avec {config.starting_lives} vies."]
+    return ["Édition famille : on joue aux vies, sans doses."]
 
 
 def _turn(config: QuinitoConfig) -> list[str]:
@@ -77,15 +90,34 @@ def _order(config: QuinitoConfig) -> list[str]:
     lines = [
         "Le dé le plus haut donne les dizaines : un deux et un six font soixante-deux.",
         "Du plus faible au plus fort : " + ", ".join(str(v) for v in values) + ".",
-        "Les doubles battent les scores simples, et 21, le quinito, bat tout.",
+        *_doubles(config),
     ]
+    if 65 in config.quinito_scores:
+        lines.append("65 est un second quinito, juste sous 21.")
+    return lines
+
+
+def _doubles(config: QuinitoConfig) -> list[str]:
+    """Q3, V-11-high."""
+    lines = ["Les doubles battent les scores simples, et 21, le quinito, bat tout."]
     if config.aces_high:
         lines.append("À cette table, le double as est le plus fort des doubles.")
     else:
         lines.append("Le double as est le plus faible des doubles.")
-    if 65 in config.quinito_scores:
-        lines.append("65 est un second quinito, juste sous 21.")
     return lines
+
+
+def _lift(config: QuinitoConfig) -> list[str]:
+    """Q6, L3: lifting (revealing) the cup."""
+    if _drinking(config):
+        return [
+            "Soulever, c'est dire « je soulève » ou « menteur » : on montre les dés et quelqu'un les lit.",
+            "Si les dés valent au moins l'annonce, celui qui soulève prend une dose, sinon l'annonceur.",
+        ]
+    return [
+        "Révéler, c'est dire « je soulève » ou « menteur » : on montre les dés et quelqu'un les lit.",
+        "Si l'annonce dépasse les dés, l'annonceur perd une vie ; sinon celui qui a révélé.",
+    ]
 
 
 def _defi(config: QuinitoConfig) -> list[str]:
@@ -107,17 +139,41 @@ def _quinito(config: QuinitoConfig) -> list[str]:
     if not _drinking(config):
         lines = [f"Le quinito ({scores}) est l'annonce la plus forte ; il n'y a pas d'attaque en famille."]
         if config.stake21:
-            lines.append("Quand un 21 a été annoncé ou révélé, la mise passe à deux vies.")
+            lines.append(_STAKE21)
         if config.redemption:
             lines.append("Qui perd en révélant un 21 a trois lancers pour faire 21 et ne rien perdre.")
         return lines
-    lines = [
+    return [
         f"Quinito ({scores}) : le lanceur le montre et attaque un joueur, qui prend une double dose.",
+        *_counter(config),
+        *_totem(config),
+        "Après un quinito, l'attaquant relance.",
+    ]
+
+
+_STAKE21 = "Quand un 21 a été annoncé ou révélé, la mise passe à deux vies."
+"""L-V2, said once whether the quinito or the lives are explained."""
+
+
+def _counter(config: QuinitoConfig) -> list[str]:
+    """Q9."""
+    if not _drinking(config):
+        return ["Pas de contre en famille : le quinito n'attaque personne."]
+    return [
         "L'attaqué peut contrer : il lance et doit faire un quinito ; les doubles et les coups "
         "spéciaux font relancer.",
         "Un contre réussi envoie une quadruple dose à l'attaquant ; un contre raté coûte la double dose.",
-        "Le dernier joueur touché garde le totem : on ne peut pas l'attaquer au quinito suivant.",
-        "Après un quinito, l'attaquant relance.",
+    ]
+
+
+def _totem(config: QuinitoConfig) -> list[str]:
+    """Q12, Q13."""
+    if not _drinking(config):
+        return ["Pas de totem en famille : le quinito n'attaque personne."]
+    lines = [
+        "Le joueur touché par un quinito prend le totem : on ne peut pas l'attaquer au quinito suivant.",
+        "Après un contre réussi, c'est celui qui a contré qui prend le totem, même si l'attaquant "
+        "prend la quadruple dose.",
     ]
     if config.cups == 2:
         lines.append("Double Kinito : deux gobelets et deux totems sont en jeu.")
@@ -140,7 +196,13 @@ def _specials(config: QuinitoConfig) -> list[str]:
     """Q8, V-51: the special throws (drinking edition); L-V4, L-V5, L-V7 in the family edition."""
     if not _drinking(config):
         return [*_direction(config)[1:], *_quinito(config)]
-    lines = [*_defi(config), *_direction(config)[1:], *_quinito(config)]
+    lines = [
+        "Un coup spécial se montre : on soulève le gobelet et on lit les dés à voix haute ; "
+        "je demande la valeur si personne ne la dit, et un coup spécial démenti par les dés est une faute.",
+        *_defi(config),
+        *_direction(config)[1:],
+        *_quinito(config),
+    ]
     if config.everyone_sips:
         lines.append("51 se montre : chaque joueur prend une gorgée, puis le lanceur relance.")
     return lines
@@ -169,9 +231,11 @@ def _lives(config: QuinitoConfig) -> list[str]:
         "Le dernier joueur qui a encore des vies gagne.",
     ]
     if config.stake21:
-        lines.append("Quand un 21 a été annoncé ou révélé, la mise est de deux vies.")
+        lines.append(_STAKE21)
     if config.gift_life:
-        lines.append("Le perdant donne sa vie au joueur qui a causé sa perte.")
+        lines.append(
+            "Le perdant ne jette pas la vie qu'il perd : il la donne au joueur qui a causé sa perte."
+        )
     return lines
 
 
@@ -182,11 +246,14 @@ def _lives_topic(config: QuinitoConfig) -> list[str]:
 def _faults(config: QuinitoConfig) -> list[str]:
     """Q10, Q11."""
     if not _drinking(config):
-        return ["Une faute coûte une vie ; une annonce impossible est refusée."]
+        return [
+            "Pas de faute à l'édition famille : une annonce impossible est simplement refusée.",
+            "Seule la lenteur coûte une vie, quand la table a fixé un délai.",
+        ]
     return [
         "Une faute coûte une dose tout de suite : annonce fantaisiste, dés lâchés, lenteur, "
         "ne pas suivre le jeu, mauvaise foi flagrante.",
-        "Ne jamais prononcer le verbe interdit, sous aucune forme ; dites prendre une dose.",
+        "Ne jamais prononcer le verbe interdit, sous aucune forme ; dis plutôt prendre une dose.",
         "Ne jamais appeler un joueur par son nom ni son prénom, ne pas pointer du doigt, "
         "et prendre sa dose de la main gauche.",
     ]
@@ -195,6 +262,13 @@ def _faults(config: QuinitoConfig) -> list[str]:
 _BY_TOPIC: dict[str, Callable[[QuinitoConfig], list[str]]] = {
     "ordre": _order,
     "score": _order,
+    "double": _doubles,
+    "soulever": _lift,
+    "lever": _lift,
+    "menteur": _lift,
+    "contre": _counter,
+    "totem": _totem,
+    "changement": _direction,
     "defi": _defi,
     "quinito": _quinito,
     "kinito": _quinito,
@@ -202,6 +276,7 @@ _BY_TOPIC: dict[str, Callable[[QuinitoConfig], list[str]]] = {
     "chance": _chance_topic,
     "vie": _lives_topic,
     "faute": _faults,
+    "caprone": lambda config: ["Pas de caprone aux dés : c'est un mode du jeu de cartes."],
 }
 
 

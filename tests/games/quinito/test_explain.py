@@ -82,12 +82,12 @@ def test_lv6_chance_and_l1_lives_follow_the_settings() -> None:
     assert "n'est pas jouée" in text(config("family"), "chance")
     assert "5 vies" in text(config("family"), "vies")
     assert "3 vies" in text(config("family", "L-V3"), "vies")
-    assert "donne sa vie" in text(config("family", "L-V3"), "vies")
+    assert "il la donne" in text(config("family", "L-V3"), "vies")
     assert "doses" in text(config(), "vies")
 
 
 def test_q10_faults_cost_a_dose_or_a_life() -> None:
-    """Q10: the fault's price depends on the edition."""
+    """Q10: the fault's price depends on the edition (the family edition only counts slowness, when set)."""
     assert "dose" in text(config(), "fautes")
     assert "vie" in text(config("family"), "fautes")
 
