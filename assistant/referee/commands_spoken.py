@@ -129,7 +129,7 @@ def repeat(table: Table) -> list[str]:
 
 
 def totem(table: Table) -> list[str]:
-    """Q12: who holds the totem (each cup's, Q13), protected from the next quinito."""
+    """Q12: who holds the totem (each cup's, Q13), protected from the next attack."""
     holders = list(table.state.totems)
     if not holders:
         return [speech.say("no_totem")]
