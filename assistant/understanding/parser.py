@@ -29,6 +29,7 @@ from assistant.understanding.grammar import WILDCARD, Phrase, build
 from assistant.understanding.normalize import Respeller, drop_words, key, word_set
 from assistant.understanding.numbers import after_carrier, french_number, spoken_number
 from assistant.understanding.parse import Parse, Violation
+from assistant.understanding.sounds import Phonetizer, Sounds
 from assistant.understanding.spans import Tagger, Words
 from assistant.understanding.vigilance import Vigilance
 
@@ -64,8 +65,13 @@ class Parser:
         nicknames: Mapping[str, Sequence[str]] | None = None,
         vigilance: bool = True,
         respellings: Mapping[str, str] | None = None,
+        phonetizer: Phonetizer | None = None,
     ) -> None:
-        """Expand the grammar once; `respellings` is the map phrases.adapt_to_vocabulary returned."""
+        """Expand the grammar once; `respellings` is the map phrases.adapt_to_vocabulary returned.
+
+        `phonetizer` pronounces words so that names are heard by sound (sounds.py; production passes
+        voice.phonemes.default_phonetizer()); the names and the grammar's name-like words are
+        pronounced here, in one batch. None: names by spelling and phonetic keys only."""
         self.game = game
         grammar = build(game, players, wake_word, nicknames)
         self.grammar = grammar
@@ -107,8 +113,9 @@ class Parser:
             for edge in dict.fromkeys((words[0], words[-1])):
                 self._by_edge.setdefault((edge, len(k)), []).append(k)
         self._longest = max((len(k) for k in self.exact), default=0)
-        self._vigilance = Vigilance(players, nicknames) if vigilance else None
-        finder = self._vigilance or Vigilance(players, nicknames)
+        sounds = Sounds(phonetizer)
+        finder = Vigilance(players, nicknames, sounds=sounds, known_words=self._vocabulary)
+        self._vigilance = finder if vigilance else None
         self.tagger = Tagger(grammar, wake_word, finder.name_spans, finder.breaches_in, spoken_number)
         self._splits = {
             tuple(key(spelling).split()): key(word)
