@@ -91,10 +91,12 @@ def parse_latency(quick: bool = False, seed: int = 0, vigilance: bool = True) ->
     import gc
 
     from assistant.understanding.parser import Parser
+    from assistant.voice.phonemes import default_phonetizer
 
+    sounds = default_phonetizer()
     parsers = {
-        "quinito": Parser("quinito", PLAYERS, vigilance=vigilance),
-        "cinquillo": Parser("cinquillo", PLAYERS[:3], vigilance=False),
+        "quinito": Parser("quinito", PLAYERS, vigilance=vigilance, phonetizer=sounds),
+        "cinquillo": Parser("cinquillo", PLAYERS[:3], vigilance=False, phonetizer=sounds),
     }
     kinds = varied_lines(seed, 300 if quick else 1500)
     rounds = 1 if quick else 3
