@@ -31,7 +31,7 @@ from assistant.understanding.numbers import after_carrier, french_number, spoken
 from assistant.understanding.parse import Parse, Violation
 from assistant.understanding.sounds import Phonetizer, Sounds
 from assistant.understanding.spans import Tagger, Words
-from assistant.understanding.vigilance import Vigilance
+from assistant.understanding.vigilance import Vigilance, heard_words
 
 WORD_CUTOFF = 75.0
 """Minimum rapidfuzz ratio to snap one unknown word (one letter wrong in a 4-letter word is 75)."""
@@ -114,7 +114,10 @@ class Parser:
                 self._by_edge.setdefault((edge, len(k)), []).append(k)
         self._longest = max((len(k) for k in self.exact), default=0)
         sounds = Sounds(phonetizer)
-        finder = Vigilance(players, nicknames, sounds=sounds, known_words=self._vocabulary)
+        # the scan reads words as said (accents kept), the tagger reads them as keys: both forms
+        said = {word for phrase in grammar.phrases for word in heard_words(phrase.text)}
+        said |= self._vocabulary_set
+        finder = Vigilance(players, nicknames, sounds=sounds, known_words=said)
         self._vigilance = finder if vigilance else None
         self.tagger = Tagger(grammar, wake_word, finder.name_spans, finder.breaches_in, spoken_number)
         self._splits = {

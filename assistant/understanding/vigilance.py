@@ -114,6 +114,11 @@ def name_words(name: str) -> tuple[str, ...]:
     return tuple(fold(word) for word in _WORD.findall(name))
 
 
+def heard_words(text: str) -> list[str]:
+    """The words of a transcript as `scan` reads them: lower case, accents kept ("Soirée" -> "soirée")."""
+    return [word.lower() for word in _WORD.findall(text)]
+
+
 def common_word_names(players: Iterable[str], lexicon: NameLexicon | None = None) -> list[str]:
     """Q11 (issue 6): the configured names that are common French words, so the setup can warn.
 
@@ -206,7 +211,7 @@ class Vigilance:
         naming a player is no breach; forbidden words still are.
         """
         heard = _WORD.findall(text)
-        lowered = [word.lower() for word in heard]
+        lowered = heard_words(text)
         found: list[tuple[int, Violation]] = []
         if self._conjugation is not None:
             for index in range(len(lowered)):
