@@ -100,8 +100,13 @@ def parse_latency(quick: bool = False, seed: int = 0, vigilance: bool = True) ->
     import gc
 
     from assistant.understanding.parser import Parser
+    from assistant.voice.phonemes import default_phonetizer
 
-    parsers = {g: Parser(g, _players(g), vigilance=vigilance and g == default_game()) for g in GAMES}
+    sounds = default_phonetizer()
+    parsers = {
+        g: Parser(g, _players(g), vigilance=vigilance and g == default_game(), phonetizer=sounds)
+        for g in GAMES
+    }
     kinds = varied_lines(seed, 300 if quick else 1500)
     rounds = 1 if quick else 3
     for lines in kinds.values():

@@ -22,6 +22,7 @@ from assistant.registry import default_game, game_names, get_game
 from assistant.understanding.grammar_files import FIX_REINSTALL
 from assistant.understanding.parse import Parse
 from assistant.understanding.parser import Parser
+from assistant.voice.phonemes import default_phonetizer
 
 HELP = "Comprendre des transcriptions (une par ligne sur l'entrée standard)."
 
@@ -99,7 +100,13 @@ def run(args: argparse.Namespace) -> int:
     """Parse stdin line by line and print the result of each."""
     players = comma_list(args.players)
     try:
-        parser = Parser(args.game, players, wake_word=args.wake_word, vigilance=_vigilance(args))
+        parser = Parser(
+            args.game,
+            players,
+            wake_word=args.wake_word,
+            vigilance=_vigilance(args),
+            phonetizer=default_phonetizer(),
+        )
     except (OSError, ValueError) as error:
         raise UserError(f"Grammaire illisible : {error}.", FIX_REINSTALL) from error
     lines: Iterable[str] = text_lines(sys.stdin.buffer)

@@ -225,6 +225,7 @@ def _play_mic(
     settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
 ) -> None:
     from assistant.understanding.parser import Parser
+    from assistant.voice.phonemes import default_phonetizer
     from assistant.voice.recognizer import load_speaker_model
 
     model = _model(settings)
@@ -237,7 +238,14 @@ def _play_mic(
 
     table, game_id = _table(settings, store, resume)  # a resumed game's own table decides the grammar
     back = respellings_for(table.game, table.players, table.wake_word, has_word)
-    parser = Parser(table.game, table.players, table.wake_word, vigilance=table.drinking, respellings=back)
+    parser = Parser(
+        table.game,
+        table.players,
+        table.wake_word,
+        vigilance=table.drinking,
+        respellings=back,
+        phonetizer=default_phonetizer(),
+    )
     referee = _referee(table, game_id, store, parser)
     voice = QueuedVoice(_voice(settings, gate))
 

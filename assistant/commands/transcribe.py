@@ -22,6 +22,7 @@ from assistant.voice.endpoint import load_with_rules, parse_rules
 from assistant.voice.heard import Heard
 from assistant.voice.listener import Listener
 from assistant.voice.models import FIX_DOWNLOAD, find_model
+from assistant.voice.phonemes import default_phonetizer
 from assistant.voice.recognizer import Recognizer
 from assistant.voice.wavfile import WavSource
 
@@ -79,7 +80,9 @@ def run(args: argparse.Namespace) -> int:
                 f"Le modèle {model_dir} ne connaît aucun mot des phrases du jeu {args.game}.",
                 "utilisez le modèle français (`kinito model download`) ou --game open.",
             )
-    parser = Parser(game, players, wake_word=args.wake_word, respellings=respellings)
+    parser = Parser(
+        game, players, wake_word=args.wake_word, respellings=respellings, phonetizer=default_phonetizer()
+    )
     recognizer = Recognizer(model, phrases)
     for heard in Listener(source, recognizer):
         line = record(heard, parser)

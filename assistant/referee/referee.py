@@ -45,8 +45,12 @@ def default_parser(config: TableConfig) -> Understander:
 def _parser(game: str, players: tuple[str, ...], wake_word: str, vigilance: bool) -> Understander:
     """Expanding the grammar takes a while and a parser is read-only: one per table setting."""
     from assistant.understanding.parser import Parser
+    from assistant.voice.phonemes import default_phonetizer
 
-    parser: Understander = Parser(game, players, wake_word=wake_word, vigilance=vigilance)
+    phonetizer = default_phonetizer()
+    parser: Understander = Parser(
+        game, players, wake_word=wake_word, vigilance=vigilance, phonetizer=phonetizer
+    )
     return parser
 
 

@@ -29,8 +29,9 @@ from assistant.understanding.grammar import WILDCARD, Phrase, build
 from assistant.understanding.normalize import Respeller, drop_words, key, word_set
 from assistant.understanding.numbers import after_carrier, french_number, spoken_number
 from assistant.understanding.parse import Parse, Violation
+from assistant.understanding.sounds import Phonetizer, Sounds
 from assistant.understanding.spans import Tagger, Words
-from assistant.understanding.vigilance import Vigilance
+from assistant.understanding.vigilance import Vigilance, heard_words
 
 WORD_CUTOFF = 75.0
 """Minimum rapidfuzz ratio to snap one unknown word (one letter wrong in a 4-letter word is 75)."""
@@ -64,8 +65,13 @@ class Parser:
         nicknames: Mapping[str, Sequence[str]] | None = None,
         vigilance: bool = True,
         respellings: Mapping[str, str] | None = None,
+        phonetizer: Phonetizer | None = None,
     ) -> None:
-        """Expand the grammar once; `respellings` is the map phrases.adapt_to_vocabulary returned."""
+        """Expand the grammar once; `respellings` is the map phrases.adapt_to_vocabulary returned.
+
+        `phonetizer` pronounces words so that names are heard by sound (sounds.py; production passes
+        voice.phonemes.default_phonetizer()); the names and the grammar's name-like words are
+        pronounced here, in one batch. None: names by spelling and phonetic keys only."""
         self.game = game
         grammar = build(game, players, wake_word, nicknames)
         self.grammar = grammar
@@ -107,8 +113,12 @@ class Parser:
             for edge in dict.fromkeys((words[0], words[-1])):
                 self._by_edge.setdefault((edge, len(k)), []).append(k)
         self._longest = max((len(k) for k in self.exact), default=0)
-        self._vigilance = Vigilance(players, nicknames) if vigilance else None
-        finder = self._vigilance or Vigilance(players, nicknames)
+        sounds = Sounds(phonetizer)
+        # the scan reads words as said (accents kept), the tagger reads them as keys: both forms
+        said = {word for phrase in grammar.phrases for word in heard_words(phrase.text)}
+        said |= self._vocabulary_set
+        finder = Vigilance(players, nicknames, sounds=sounds, known_words=said)
+        self._vigilance = finder if vigilance else None
         self.tagger = Tagger(grammar, wake_word, finder.name_spans, finder.breaches_in, spoken_number)
         self._splits = {
             tuple(key(spelling).split()): key(word)

@@ -5,6 +5,10 @@ letters dropped, "ph" -> f, "qu"/"c"/"k" -> k, "eau"/"au" -> o, "ai"/"ei" -> e, 
 folded ("an"/"en" -> A, "in"/"ain"/"un" -> I, "on" -> O), doubled letters collapsed and silent
 final letters removed. Two spellings with the same key are pronounced alike (or nearly);
 the converse is not guaranteed. Pure and cached: the same word is keyed once.
+
+With espeak-ng installed, names are also heard by their pronunciation (sounds.py), which brings
+together what these keys cannot ("margot"/Margaux, "arnaud"/Arnault). The keys stay: they are
+the pure fallback without espeak-ng, and they still glue split words (spans.py).
 """
 
 from __future__ import annotations

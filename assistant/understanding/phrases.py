@@ -1,7 +1,10 @@
 """The Vosk side of the grammars: what may be said now, as a phrase list for Vosk's grammar mode.
 
 Same data as the parser (grammar.py): every expanded phrase of the intents that make sense for
-what the game awaits, always the wake-word commands, and "[unk]" for everything else. Vosk splits
+what the game awaits, always the wake-word commands, and "[unk]" for everything else. The words a
+table says around a move (skip words, fillers, hesitations, corrections, announcing carriers, a
+spoken yes) are phrases of their own: Vosk's grammar mode chains phrases, so a joined-up line the
+parser's spans read ("ouais je prends", "euh non soixante deux") can come out of it. Vosk splits
 phrases on spaces only, so hyphens become spaces and apostrophes stay ("j'annonce").
 """
 
@@ -42,12 +45,28 @@ def phrases_for(
             text = vosk_words(phrase.text.split(WILDCARD)[0])
             if text:
                 found.setdefault(text, None)
+    for word in around_moves(grammar):
+        text = vosk_words(word)
+        if text:
+            found.setdefault(text, None)
     number_moments = grammar.awaiting.get(grammar.invalid_numbers or "", frozenset())
     if grammar.invalid_numbers and (awaiting is None or awaiting in number_moments):
         for n in _FANTASY:
             found.setdefault(french_number(n), None)
     found.setdefault(UNKNOWN, None)
     return list(found)
+
+
+def around_moves(grammar: Grammar) -> tuple[str, ...]:
+    """What the parser's spans read around a move without changing it (spans.py), as said."""
+    return (
+        *grammar.skip_words,
+        *grammar.fillers,
+        *grammar.hesitations,
+        *grammar.corrections,
+        *grammar.carriers,
+        *grammar.confirm,
+    )
 
 
 def adapt_to_vocabulary(

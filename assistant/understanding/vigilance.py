@@ -19,13 +19,14 @@ from typing import Any
 
 import yaml
 from rapidfuzz.fuzz import ratio
-from rapidfuzz.process import extract
+from rapidfuzz.process import extract, extractOne
 
 from assistant.core.folding import fold
 from assistant.understanding.conjugation import Conjugation, load_table
 from assistant.understanding.grammar_files import grammar_file
 from assistant.understanding.parse import Violation
 from assistant.understanding.phonetic import keys
+from assistant.understanding.sounds import Sounds
 
 LEXICON_FILE = "vigilance.yaml"
 """The name-matching data shipped with the project, in grammars/."""
@@ -46,6 +47,9 @@ class NameLexicon:
     """Least ratio for two words glued back together ("clo et" -> "cloet") to count as the name."""
     min_fuzzy_length: int
     """Words shorter than this match a name only exactly."""
+    sound_ratio: float
+    """Least ratio for a word pronounced exactly like the name (sounds.py) to count as it
+    ("margot" for Margaux); below it the pronunciation is not even asked for."""
     common_word_names: frozenset[str]
     """Folded first names that are also common French words ("rose", "pierre", "olive")."""
     noun_markers: frozenset[str]
@@ -67,6 +71,7 @@ class NameLexicon:
             loose_ratio=float(data["loose_ratio"]),
             joined_ratio=float(data["joined_ratio"]),
             min_fuzzy_length=int(data["min_fuzzy_length"]),
+            sound_ratio=float(data["sound_ratio"]),
             common_word_names=words("common_word_names"),
             noun_markers=words("noun_markers"),
             common_words=words("common_words") | words("common_word_names"),
@@ -107,6 +112,11 @@ class NameEntry:
 def name_words(name: str) -> tuple[str, ...]:
     """The folded words of a name or transcript: "Jean-Pierre" -> ("jean", "pierre")."""
     return tuple(fold(word) for word in _WORD.findall(name))
+
+
+def heard_words(text: str) -> list[str]:
+    """The words of a transcript as `scan` reads them: lower case, accents kept ("Soirée" -> "soirée")."""
+    return [word.lower() for word in _WORD.findall(text)]
 
 
 def common_word_names(players: Iterable[str], lexicon: NameLexicon | None = None) -> list[str]:
@@ -156,9 +166,15 @@ class Vigilance:
         nicknames: Mapping[str, Sequence[str]] | None = None,
         forbidden_words: bool = True,
         names: bool = True,
+        sounds: Sounds | None = None,
+        known_words: Iterable[str] = (),
     ) -> None:
-        """Prepare the scanner for a table; `forbidden_words`/`names` switch each rule on or off."""
+        """Prepare the scanner for a table; `forbidden_words`/`names` switch each rule on or off.
+
+        `sounds` pronounces words (names heard by sound); the names, and those of `known_words`
+        (the words the table is expected to say) spelled close enough to a name, are pronounced now."""
         self._lexicon = load_lexicon()
+        self._sounds = sounds or Sounds()
         self._conjugation: Conjugation | None = load_table() if forbidden_words else None
         self._entries = _entries(players, nicknames or {}, self._lexicon) if names else ()
         self._by_word: dict[str, list[NameEntry]] = {}
@@ -174,6 +190,19 @@ class Vigilance:
         self._glueable = [entry for entry in self._entries if not entry.common]
         """Entries that two heard words glued together may spell ("clo et" -> Chloé)."""
         self._glueable_names = [entry.joined for entry in self._glueable]
+        self._name_words = sorted({w for entry in self._glueable for w in (*entry.tokens, entry.joined)})
+        """Folded words of the names heard by sound: a heard word must be spelled close to one."""
+        self._by_sound: dict[str, list[NameEntry]] = {}
+        """Entries that may start at a word pronounced so (sounds.py)."""
+        if self._sounds.active and self._glueable:
+            self._sounds.learn(
+                [w for entry in self._glueable for w in (*entry.spelled, "".join(entry.spelled))]
+                + [w for w in known_words if self._name_like(fold(w))]
+            )
+            for entry in self._glueable:
+                for sound in {self._sounds.of("".join(entry.spelled)), self._sounds.of(entry.spelled[0])}:
+                    if sound:
+                        self._by_sound.setdefault(sound, []).append(entry)
 
     def scan(self, text: str, addressed: bool = False) -> tuple[Violation, ...]:
         """Q11: the breaches in one transcript, in order, each reported once.
@@ -182,7 +211,7 @@ class Vigilance:
         naming a player is no breach; forbidden words still are.
         """
         heard = _WORD.findall(text)
-        lowered = [word.lower() for word in heard]
+        lowered = heard_words(text)
         found: list[tuple[int, Violation]] = []
         if self._conjugation is not None:
             for index in range(len(lowered)):
@@ -242,6 +271,8 @@ class Vigilance:
         found = list(self._by_word.get(word, ()))
         if len(word) >= lexicon.min_fuzzy_length and word not in lexicon.common_words:
             found.extend(self._by_key.get(keys(heard[index])[0], ()))
+            if self._by_sound and self._name_like(word):
+                found.extend(self._by_sound.get(self._sounds.of(heard[index]), ()))
         if index + 1 < len(words) and self._glueable_names:
             glued = word + words[index + 1]
             hits = extract(
@@ -265,12 +296,14 @@ class Vigilance:
         size = len(entry.tokens)
         if size > 1 and index + size <= len(words):
             scores = [
-                self._word_score(heard[index + k], words[index + k], entry.tokens[k], entry.keys[k])
+                self._word_score(
+                    heard[index + k], words[index + k], entry.tokens[k], entry.keys[k], entry.spelled[k]
+                )
                 for k in range(size)
             ]
             if all(scores):
                 yield size, min(scores)
-        single = self._word_score(heard[index], word, entry.joined, entry.joined_key)
+        single = self._word_score(heard[index], word, entry.joined, entry.joined_key, "".join(entry.spelled))
         if single:
             yield 1, single
         if index + 1 < len(words):
@@ -285,13 +318,30 @@ class Vigilance:
             if score and keys(glued) == entry.joined_key:
                 yield 2, score
 
-    def _word_score(self, heard: str, word: str, name: str, name_keys: tuple[str, str]) -> float:
-        """How well one heard word (`word` is it folded) stands for one word of a name: 100 exact, 0 not."""
+    def _name_like(self, word: str) -> bool:
+        """A folded word spelled close enough to a word of a name to be asked how it sounds."""
+        if len(word) < self._lexicon.min_fuzzy_length or word in self._lexicon.common_words:
+            return False
+        return (
+            extractOne(word, self._name_words, scorer=ratio, score_cutoff=self._lexicon.sound_ratio)
+            is not None
+        )
+
+    def _word_score(
+        self, heard: str, word: str, name: str, name_keys: tuple[str, str], spelled: str
+    ) -> float:
+        """How well one heard word (`word` is it folded) stands for one word of a name (`spelled` as
+        configured): 100 exact, 0 not."""
         lexicon = self._lexicon
         if word == name:
             return 0.0 if heard in lexicon.common_spellings else 100.0
         if len(word) < lexicon.min_fuzzy_length or word in lexicon.common_words:
             return 0.0
+        if self._sounds.active:
+            close = ratio(word, name, score_cutoff=lexicon.sound_ratio)
+            sound = self._sounds.of(spelled) if close else ""
+            if sound and self._sounds.of(heard) == sound:
+                return max(close, lexicon.fuzzy_ratio)
         score = ratio(word, name, score_cutoff=lexicon.fuzzy_ratio)
         if not score:
             return 0.0

@@ -33,8 +33,13 @@ def meaning(parser: Parser, text: str) -> tuple[object, ...]:
     return parse.intent, parse.score, parse.invalid, parse.card
 
 
-SKIP = tuple(w for w in build("quinito").skip_words if w not in ("et", "de", "du", "à", "en"))
-"""Skip words a table says before or after a move (small linking words are left out: "et un" reads on)."""
+SKIP = tuple(
+    w
+    for w in build("quinito").skip_words
+    if w not in ("et", "de", "du", "à", "en") and w not in build("quinito").carriers
+)
+"""Skip words a table says before or after a move (small linking words are left out: "et un" reads on;
+so are the skip words that also announce, "il y a": "il y a quinito" is the score 21, grammars/README.md)."""
 MOVES = (
     ("soixante deux", ("score", 62, None, None)),
     ("double trois", ("score", 33, None, None)),

@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
+from assistant.understanding.normalize import key, vosk_words
 from assistant.understanding.parser import Parser
-from assistant.understanding.phrases import UNKNOWN, adapt_to_vocabulary, phrases_for
+from assistant.understanding.phrases import UNKNOWN, adapt_to_vocabulary, around_moves, phrases_for
 
 PLAYERS = ("Ana", "Bruno")
 
@@ -51,8 +52,9 @@ def test_every_listed_phrase_parses_to_something() -> None:
     """One source of truth: what Vosk may output, the parser understands (except "[unk]"; a rules question
     without its free topic is the rules command, topic None)."""
     parser = Parser("quinito", PLAYERS, vigilance=False)
+    around = {vosk_words(w) for w in around_moves(parser.grammar)}  # chained with a move, not one alone
     for phrase in phrases_for("quinito", "response", PLAYERS):
-        if phrase == UNKNOWN:
+        if phrase == UNKNOWN or phrase in around:
             continue
         parse = parser.parse(phrase)
         assert parse.intent is not None or parse.position or parse.players or parse.player, phrase
@@ -113,3 +115,30 @@ def test_coverage_reports_respellings_unknown_words_and_dropped_phrases() -> Non
     assert seen.respelled == {"quinito": "kinito"}
     assert seen.unknown == ("arbitre",)
     assert seen.dropped == ("arbitre les scores",)
+
+
+@pytest.mark.parametrize("game", ["quinito", "cinquillo"])
+def test_every_exact_phrase_of_a_moment_is_in_that_moments_vosk_list(game: str) -> None:
+    """Issue 10 item 5: a phrase the parser's exact table knows for what the game awaits can come out of
+    Vosk then (compared on parser keys, so accents, hyphens and respellings do not count)."""
+    parser = Parser(game, PLAYERS, vigilance=False)
+    grammar = parser.grammar
+    moments = {m for ms in grammar.awaiting.values() for m in ms}
+    for awaiting in sorted(moments):
+        listed = {key(p) for p in phrases_for(game, awaiting, PLAYERS)}
+        allowed = {i for i, ms in grammar.awaiting.items() if awaiting in ms}
+        expected = {
+            k for k, p in parser.exact.items() if p.intent in allowed or p.intent not in grammar.awaiting
+        }
+        assert sorted(expected - listed) == [], awaiting
+
+
+@pytest.mark.parametrize("game", ["quinito", "cinquillo"])
+def test_words_around_a_move_are_vosk_phrases(game: str) -> None:
+    """Issue 10 item 5: skip words, fillers, corrections, carriers and a spoken yes are phrases of their own,
+    so Vosk can chain them with a move ("ouais je prends"); "[unk]" stays."""
+    grammar = Parser(game, PLAYERS, vigilance=False).grammar
+    for awaiting in (None, *sorted({m for ms in grammar.awaiting.values() for m in ms})):
+        listed = set(phrases_for(game, awaiting, PLAYERS))
+        assert UNKNOWN in listed
+        assert {vosk_words(w) for w in around_moves(grammar)} <= listed
