@@ -10,7 +10,6 @@
 
 from __future__ import annotations
 
-import random
 import time
 from typing import Any
 
@@ -45,27 +44,15 @@ def session_moves_per_s(moves: int = 20_000, seed: int = 0) -> float:
     """The same bot moves as engine_moves_per_s, applied through Session.apply (entries tuple grows)."""
     from assistant.core.game import Session
     from assistant.registry import SimOptions, default_game, get_game
+    from assistant.sim.runner import bot_games
 
     module = get_game(default_game())
     driver = module.simulation(module.rules({"players": list(measures.PLAYERS)}), SimOptions())
-    game, rng = driver.game, random.Random(seed)
-    games: list[list[Any]] = [[]]
-    state = game.initial()
-    count = 0
-    while count < moves:
-        command = None if driver.done(state) else driver.choose(state, rng)
-        if command is None or len(games[-1]) >= 500:  # a realistic game length, then a new game
-            games.append([])
-            state = game.initial()
-            continue
-        games[-1].append(command)
-        for event in game.decide(state, command):
-            state = game.evolve(state, event)
-        count += 1
+    games = bot_games(driver, moves, seed, longest=500)  # a realistic game length, then a new game
     began = time.process_time()
-    for commands in games:
-        session = Session.start(game)
-        for command in commands:
+    for played in games:
+        session = Session.start(driver.game)
+        for _state, command in played:
             session = session.apply(command)
     spent = time.process_time() - began
     return moves / spent if spent > 0 else float("inf")

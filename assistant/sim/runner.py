@@ -105,30 +105,42 @@ def advance(
     return Outcome(session, refused, not driver.done(session.state))
 
 
-def engine_moves_per_second(
-    driver: Driver, moves: int = 50_000, seed: int = 0, clock: Callable[[], float] | None = None
-) -> float:
-    """Moves per second of decide + evolve alone, for any game: the bots' moves are recorded first
-    (a new game each time one ends), then replayed under the clock (CPU time of this process by
-    default, so a busy machine does not distort it)."""
-    import time
-
+def bot_games(
+    driver: Driver, moves: int, seed: int = 0, longest: int | None = None
+) -> list[list[tuple[Any, Any]]]:
+    """`moves` bot moves as games of (state before, command), a new game each time one ends (or reaches
+    `longest` moves); a move the rules refuse (a bot's bluff) is no move. What the engine benches replay."""
     game, rng = driver.game, random.Random(seed)
     state = game.initial()
-    recorded: list[tuple[Any, Any]] = []
-    while len(recorded) < moves:
+    games: list[list[tuple[Any, Any]]] = [[]]
+    count = 0
+    while count < moves:
         command = None if driver.done(state) else driver.choose(state, rng)
-        if command is None:
+        if command is None or (longest is not None and len(games[-1]) >= longest):
+            games.append([])
             state = game.initial()
             continue
         try:
             events = game.decide(state, command)
         except Refused:
-            continue  # a bot's bluff the rules refuse is no move
-        recorded.append((state, command))
+            continue
+        games[-1].append((state, command))
+        count += 1
         for event in events:
             state = game.evolve(state, event)
-    decide, evolve, tick = game.decide, game.evolve, clock or time.process_time
+    return [played for played in games if played]
+
+
+def engine_moves_per_second(
+    driver: Driver, moves: int = 50_000, seed: int = 0, clock: Callable[[], float] | None = None
+) -> float:
+    """Moves per second of decide + evolve alone, for any game: the bots' moves are recorded first
+    (bot_games), then replayed under the clock (CPU time of this process by default, so a busy
+    machine does not distort it)."""
+    import time
+
+    recorded = [move for played in bot_games(driver, moves, seed) for move in played]
+    decide, evolve, tick = driver.game.decide, driver.game.evolve, clock or time.process_time
     start = tick()
     for before, command in recorded:
         after = before
