@@ -15,7 +15,8 @@ from pathlib import Path
 
 from assistant.sim.simulate import game_factory
 from assistant.store.protocol import resume
-from assistant.store.sqlite import SCHEMA_VERSION, SqliteStore
+from assistant.store.schema import SCHEMA_VERSION
+from assistant.store.sqlite import SqliteStore
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
