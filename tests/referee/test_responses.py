@@ -45,6 +45,7 @@ SAMPLES: dict[str, object] = {
     "number": 2,
     "points": 12,
     "count": 16,
+    "most": 12,
     "hand": 13,
     "what": "l'annonce d'Ana",
     "cup": "premier gobelet",
