@@ -46,6 +46,16 @@ SAMPLES: dict[str, object] = {
     "points": 12,
     "count": 16,
     "most": 12,
+    "low": 2,
+    "high": 12,
+    "mode": "mixte",
+    "edition": "apéro",
+    "known": "V-65, V-51",
+    "path": "kinito.toml",
+    "section": "play",
+    "key": "confirm",
+    "kind": "micro",
+    "game": "Quinito",
     "hand": 13,
     "what": "l'annonce d'Ana",
     "cup": "premier gobelet",
@@ -91,7 +101,7 @@ def sentences() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for name in FILES:
         data = responses(name)
-        for section in ("sentences", "refusals", "help"):
+        for section in ("sentences", "refusals", "help", "errors", "explain"):
             for key, template in (data.get(section) or {}).items():
                 out.append((f"{name}:{section}.{key}", render(str(template), SAMPLES)))
     return out
