@@ -64,6 +64,7 @@ SAMPLES: dict[str, object] = {
     "stock": 16,
     "target": 50,
     "gain": 40,
+    "says": "« j'accepte » ou « je passe »",
     "loser": 10,
     "abandon": 20,
     "hand": 13,

@@ -44,6 +44,11 @@ class CinquilloConfig:
         return False
 
     @property
+    def unspoken(self) -> frozenset[str]:
+        """Moves of the grammar this table never makes (help): no draw without a stock (C2, C3)."""
+        return frozenset() if len(self.players) == 2 else frozenset({"draw"})
+
+    @property
     def faults(self) -> bool:
         """Cinquillo has no fault rule: silence is never charged unless `slow` is set."""
         return False

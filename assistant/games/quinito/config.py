@@ -145,6 +145,12 @@ class QuinitoConfig:
             object.__setattr__(self, name, value)
 
     @property
+    def unspoken(self) -> frozenset[str]:
+        """Moves of the grammar this table never makes (help): the pass is the family edition's (L3);
+        the défi and the change of direction are the drinking edition's specials (Q8)."""
+        return frozenset({"defi", "reverse"}) if self.edition == "family" else frozenset({"pass"})
+
+    @property
     def vigilance(self) -> bool:
         """Q11: forbidden words and names are faults in the drinking edition only."""
         return self.edition == "drinking"
