@@ -81,6 +81,8 @@ class Parse:
         }
         if self.invalid is not None:
             out["invalid"] = self.invalid
+        if "cards" in self.extra:  # Cinquillo: a card count the table tells (issue 11 item 6)
+            out["cards"] = self.extra["cards"]
         if self.intent == "rules":
             out["topic"] = self.topic
         if self.intent == "penalty" or self.player is not None:
