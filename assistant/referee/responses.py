@@ -43,6 +43,20 @@ def error(name: str, key: str, /, **values: object) -> str:
     return render(section(name, "errors")[key], values)
 
 
+def game_errors(game: str) -> dict[str, str]:
+    """A game's settings errors: the referee's shared ones, then those of the game's own file."""
+    from assistant.registry import get_game
+
+    return errors("referee.yaml", get_game(game).responses)
+
+
+def game_error(game: str, key: str, /, **values: object) -> str:
+    """One settings error of a game's own responses file, its blanks filled."""
+    from assistant.registry import get_game
+
+    return error(get_game(game).responses, key, **values)
+
+
 def render(template: str, values: Mapping[str, object]) -> str:
     """A template with its blanks filled, starting with a capital letter."""
     text = template.format(**{k: str(v) for k, v in values.items()})

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, split_players
-from assistant.referee.responses import error, errors
+from assistant.referee.responses import game_error, game_errors
 
 Mode = Literal["original", "caprone"]
 
@@ -83,18 +83,10 @@ def variant_lines() -> list[str]:
     return [_error("variants")]
 
 
-def _file() -> str:
-    """This game's responses file, as its registry entry names it."""
-    from assistant.games.cinquillo import NAME
-    from assistant.registry import get_game
-
-    return get_game(NAME).responses
-
-
 def _messages() -> dict[str, str]:
     """The settings errors (issue 11 item 9): the referee's shared ones, then this game's."""
-    return errors("referee.yaml", _file())
+    return game_errors("cinquillo")
 
 
 def _error(key: str, /, **values: object) -> str:
-    return error(_file(), key, **values)
+    return game_error("cinquillo", key, **values)

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, comma_list, split_players, whole
 from assistant.games.quinito.scores import order
-from assistant.referee.responses import error, errors
+from assistant.referee.responses import game_error, game_errors
 
 Edition = Literal["drinking", "family"]
 
@@ -198,21 +198,13 @@ def switch(value: Any, key: str) -> bool:
     raise ConfigError(_error("switch", key=key, value=value))
 
 
-def _file() -> str:
-    """This game's responses file, as its registry entry names it."""
-    from assistant.games.quinito import NAME
-    from assistant.registry import get_game
-
-    return get_game(NAME).responses
-
-
 def _messages() -> dict[str, str]:
     """The settings errors (issue 11 item 9): the referee's shared ones, then this game's."""
-    return errors("referee.yaml", _file())
+    return game_errors("quinito")
 
 
 def _error(key: str, /, **values: object) -> str:
-    return error(_file(), key, **values)
+    return game_error("quinito", key, **values)
 
 
 def _canonical(ids: Iterable[str]) -> list[str]:
