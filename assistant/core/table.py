@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from assistant.core.folding import fold
@@ -23,35 +23,32 @@ def name_key(name: str) -> str:
 
 
 def check_players(
-    players: Sequence[str], low: int, high: int, count_message: str, reserved: Collection[str] = ()
+    players: Sequence[str], low: int, high: int, messages: Mapping[str, str], reserved: Collection[str] = ()
 ) -> None:
     """Q1/C2 and Q11: a playable number of players, none nameless, no two that sound the same,
-    none that is a word of the game (`reserved`, from the grammar data: "Menteur", "Arbitre")."""
+    none that is a word of the game (`reserved`, from the grammar data: "Menteur", "Arbitre").
+    `messages`: the sentences of the errors, as data (grammars/responses/, `errors`)."""
     if not low <= len(players) <= high:
-        raise ConfigError(f"{count_message}, pas {len(players)}.")
-    check_names(players, reserved)
+        raise ConfigError(messages["player_count"].format(low=low, high=high, count=len(players)))
+    check_names(players, reserved, messages=messages)
 
 
-def check_names(players: Sequence[str], reserved: Collection[str] = ()) -> None:
+def check_names(
+    players: Sequence[str], reserved: Collection[str] = (), *, messages: Mapping[str, str]
+) -> None:
     """Q11: names the referee can tell apart, from each other and from the words of the game."""
     keys = [name_key(p) for p in players]
     if any(not key for key in keys):
-        raise ConfigError("Un nom de joueur est vide : vérifiez les virgules de la liste des joueurs.")
+        raise ConfigError(messages["empty_name"])
     seen: dict[str, str] = {}
     for player, key in zip(players, keys, strict=True):
         if key in seen:
-            raise ConfigError(
-                f"« {seen[key]} » et « {player} » portent le même nom pour l'arbitre, qui ne les"
-                " entend pas différemment : donnez-leur des noms distincts."
-            )
+            raise ConfigError(messages["same_name"].format(first=seen[key], second=player))
         seen[key] = player
     words = {name_key(word) for word in reserved}
     for player, key in zip(players, keys, strict=True):
         if key in words:
-            raise ConfigError(
-                f"« {player} » est un mot du jeu : l'arbitre le prendrait pour un coup ou un nom"
-                " appelé ; choisissez un autre nom ou un surnom."
-            )
+            raise ConfigError(messages["game_word"].format(player=player))
 
 
 def comma_list(text: str) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from assistant.core.events import Reason
 from assistant.core.expectation import Expectation
 from assistant.referee import coach, speech
-from assistant.referee.responses import render, section
+from assistant.referee.helping import help_lines
 from assistant.referee.rulebook import Rulebook
 from assistant.referee.violations import designated
 from assistant.registry import get_game
@@ -137,15 +137,8 @@ def totem(table: Table) -> list[str]:
 
 
 def help_now(table: Table) -> list[str]:
-    """ "arbitre aide": what may be said now, one line per thing the game waits for (its
-    expectations), from the game's responses file (section `help`, by moment)."""
-    phrases = section(get_game(table.config.game).responses, "help")
-    lines: list[str] = []
-    for expect in table.expectations():
-        template = phrases.get(expect.awaiting)
-        if template is not None:
-            lines.append(render(template, {"player": expect.player or "", "other": expect.other or ""}))
-    return lines or [speech.say("help_nothing")]
+    """ "arbitre aide": what may be said now, one line per thing the game waits for (helping.py)."""
+    return help_lines(table.config, table.expectations())
 
 
 def penalty(table: Table, parse: Parse, who: str | None) -> list[str]:

@@ -32,7 +32,20 @@ class Reply:
     """Short French."""
 
 
-Decision = Moves | Reply | None
+@dataclass(frozen=True)
+class Ask:
+    """No move yet: a yes/no question to the table, whose answer picks the commands to apply (C8:
+    "On pénalise l'abandon de Bruno ?"). Until "oui" or "non" is heard, other lines go on as usual."""
+
+    sentence: str
+    """The question, short French."""
+    yes: tuple[Any, ...]
+    """The commands a spoken yes applies."""
+    no: tuple[Any, ...]
+    """The commands a spoken no applies."""
+
+
+Decision = Moves | Reply | Ask | None
 """None: the line is no move in this state (chatter): say nothing."""
 
 

@@ -7,54 +7,30 @@ speaks what it returns; `kinito replay` feeds it a script's lines.
 
 from __future__ import annotations
 
-from collections.abc import Collection
 from dataclasses import replace
-from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
 from assistant.core.clock import Clock
-from assistant.core.events import PenaltyCalled, Reason
+from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.referee import coach, speech
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
-from assistant.referee.flow import Moves, Reply
+from assistant.referee.controls import Controls
+from assistant.referee.flow import Ask, Decision, Moves, Reply
 from assistant.referee.rulebook import Rulebook
 from assistant.referee.saving import Saver
+from assistant.referee.understander import Understander, default_parser
 from assistant.referee.violations import Pending, designated, reasons, tries_to_designate
 from assistant.registry import get_game
 from assistant.settings.table import TableConfig
 from assistant.store.protocol import GameStore, resume
 from assistant.understanding.parse import Parse
 
-
-class Understander(Protocol):
-    """The understanding layer: one transcript to one Parse."""
-
-    def parse(self, text: str, awaiting: Collection[str] | None = None) -> Parse:
-        """The meaning of `text`; `awaiting`: what the game waits for now (None: unknown)."""
-        ...
+__all__ = ["Referee", "Understander", "default_parser"]
 
 
-def default_parser(config: TableConfig) -> Understander:
-    """The project's parser for this table (vigilance on in the drinking edition only, Q11)."""
-    return _parser(config.game, config.players, config.wake_word, config.drinking)
-
-
-@lru_cache(maxsize=8)
-def _parser(game: str, players: tuple[str, ...], wake_word: str, vigilance: bool) -> Understander:
-    """Expanding the grammar takes a while and a parser is read-only: one per table setting."""
-    from assistant.understanding.parser import Parser
-    from assistant.voice.phonemes import default_phonetizer
-
-    phonetizer = default_phonetizer()
-    parser: Understander = Parser(
-        game, players, wake_word=wake_word, vigilance=vigilance, phonetizer=phonetizer
-    )
-    return parser
-
-
-class Referee:
+class Referee(Controls):
     """One table's referee. `hear` a line, `tick` the clock, read `outcome()`."""
 
     def __init__(
@@ -81,6 +57,8 @@ class Referee:
         """Speaker labels heard that name nobody at the table (each told once)."""
         self.confirming: str | None = None
         """A destructive command said and not yet confirmed aloud ("new_game")."""
+        self.asking: Ask | None = None
+        """A yes/no question of the game awaiting "oui" or "non" (C8: penalise an abandon?)."""
         self._before_restart: tuple[Session[Any, Any, Any], list[int], int | None] | None = None
         """The game a confirmed new_game replaced, so "arbitre annule" right after brings it back."""
         self._since = clock.now()
@@ -100,6 +78,7 @@ class Referee:
         self.session = Session.start(self.book.game)
         self.marks = []
         self.pending = None
+        self.asking = None
         self._since = self.clock.now()
         return self.saver.start(self.config.game, self.config.to_dict())
 
@@ -107,15 +86,6 @@ class Referee:
     def game_id(self) -> int | None:
         """This game's id in the store (None without a store, or when it could not be created)."""
         return self.saver.game_id
-
-    def restart(self) -> list[str]:
-        """new_game: the same table starts over (undoable until a move is made in the new game)."""
-        ended = (
-            coach.summary_lines(self.config, self.state, self.session.events) if self.session.entries else []
-        )  # the game left behind
-        self._before_restart = (self.session, list(self.marks), self.saver.game_id)
-        saving = self._start()
-        return self._say([*ended, speech.say("new_game"), *saving, *self._settle([])])
 
     # ----------------------------------------------------------------- reading
     @property
@@ -187,6 +157,9 @@ class Referee:
         confirming, self.confirming = self.confirming, None
         if confirming == "new_game" and parse.confirm:
             return self.restart()
+        if self.asking is not None and (parse.confirm or parse.deny):
+            asked, self.asking = self.asking, None
+            return self._say(self.apply(asked.yes if parse.confirm else asked.no))
         if parse.intent == "new_game":  # destructive: asked aloud first, never on one hearing
             self.confirming = "new_game"
             return self._say([speech.say("confirm_new_game")])
@@ -220,23 +193,6 @@ class Referee:
             out.append(speech.say("who_said"))
         return self._say(out)
 
-    def tick(self) -> list[str]:
-        """Q10 slowness: the expected player stayed silent `slow` seconds (not while paused)."""
-        now = self.clock.now()
-        if self._paused or self.config.slow is None:
-            self._since = now
-            return []
-        if now - self._since < self.config.slow:
-            return []
-        self._since = now
-        expect = self.expectations()[0]
-        if expect.player is None or not expect.timed:
-            return []
-        count = len(self.session.entries)
-        lines = self._say(self._apply_auto_penalty(expect.player, "slowness"))
-        self._mark(count)
-        return lines
-
     # ----------------------------------------------------------------- moving
     def _anchor(self) -> str | None:
         """Whom an unattributed "à ma gauche" is relative to: the player whose turn it is."""
@@ -252,12 +208,15 @@ class Referee:
             return self._unclear(parse, who, self.expectations())
         if isinstance(decision, Reply):
             return [decision.sentence]
+        if isinstance(decision, Ask):
+            self.asking = decision
+            return [decision.sentence]
         return self.apply(decision.commands, atomic=decision.atomic)
 
-    def _decide(self, parse: Parse, who: str | None) -> Moves | Reply | None:
+    def _decide(self, parse: Parse, who: str | None) -> Decision:
         """Q13: a line goes to the cup awaiting its speaker first; the first cup it is a move for wins,
         else the first question or refusal heard."""
-        decision: Moves | Reply | None = None
+        decision: Decision = None
         expectations = self.expectations()
         ordered = sorted(expectations, key=lambda e: 0 if who is not None and e.player == who else 1)
         for expect in ordered:
@@ -301,41 +260,6 @@ class Referee:
             out += self.book.narrate_all(entry.events, self.state)
         return self._settle(out, before) + refusal
 
-    # ----------------------------------------------------------------- commands (commands_spoken.Table)
-    @property
-    def paused(self) -> bool:
-        """Whether "arbitre pause" stopped the counting."""
-        return self._paused
-
-    def pause(self) -> bool:
-        """Stop counting (slowness, moves); False when already paused."""
-        if self._paused:
-            return False
-        self._paused = True
-        return True
-
-    def unpause(self) -> bool:
-        """Count again; Q10: the expected player's silence counts from now. False when not paused."""
-        if not self._paused:
-            return False
-        self._paused = False
-        self._since = self.clock.now()
-        return True
-
-    def ask_culprit(self, reason: Reason) -> None:
-        """The next line may designate who is charged with `reason` ("Qui faut-il pénaliser ?")."""
-        self.pending = Pending(reason)
-
-    def apply_penalty(self, player: str, reason: str) -> list[str]:
-        """Q10/Q11: charge a fault to `player` (nothing in a game without faults)."""
-        return self._apply_auto_penalty(player, reason)
-
-    def _apply_auto_penalty(self, player: str, reason: str) -> list[str]:
-        fault = self.book.fault(player, reason)
-        if fault is None:
-            return []
-        return self.apply((fault,))
-
     def _settle(self, out: list[str], before: tuple[Expectation, ...] | None = None) -> list[str]:
         """Make the referee's own moves (deal, draw), then prompt for what is now awaited."""
         for _ in range(50):
@@ -368,39 +292,6 @@ class Referee:
         ):
             return []
         return [line for e in now if (line := self.book.prompt(e, self.state, before, force))]
-
-    def undo(self) -> list[str]:
-        """Drop the last heard line's moves (and the referee's own moves after them), say what was
-        undone. After a resume the line boundaries are unknown: one move at a time."""
-        entries = self.session.entries
-        last = len(entries) - 1
-        while last >= 0 and self.book.is_auto(entries[last].command):
-            last -= 1
-        if last < 0 and self._before_restart is not None:
-            return self._game_back()
-        if last < 0:
-            return [speech.say("nothing_to_undo")]
-        command = entries[last].command
-        while self.marks and self.marks[-1] > last:
-            self.marks.pop()
-        if self.marks and not self.book.is_auto(entries[self.marks[-1]].command):
-            last = self.marks.pop()
-        self.session = self.session.undo(len(entries) - last)
-        self.saver.undone(last)
-        self._since = self.clock.now()
-        saving = self._sync()
-        return [speech.say("undone", what=self.book.describe(command)), *saving, *self._prompt(None)]
-
-    def _game_back(self) -> list[str]:
-        """Undo of a new game nobody has played yet: the previous game, as it was, goes on."""
-        assert self._before_restart is not None
-        session, marks, game_id = self._before_restart
-        self._before_restart = None
-        self.session, self.marks = session, marks
-        if game_id is not None:
-            self.saver.resumed(game_id, session)
-        self._since = self.clock.now()
-        return [speech.say("game_back"), *self._prompt(None, force=True)]
 
     def _say(self, lines: list[str]) -> list[str]:
         if lines:

@@ -29,6 +29,34 @@ def section(name: str, key: str, language: str = LANGUAGE) -> Mapping[str, str]:
     return {str(k): str(v) for k, v in found.items()}
 
 
+def errors(*names: str, language: str = LANGUAGE) -> dict[str, str]:
+    """The `errors` sections of these responses files merged, later files first: the settings errors
+    a user reads (issue 11 item 9), for the core's checks that take their sentences as data."""
+    merged: dict[str, str] = {}
+    for name in names:
+        merged.update(section(name, "errors", language))
+    return merged
+
+
+def error(name: str, key: str, /, **values: object) -> str:
+    """One settings error of a responses file, its blanks filled."""
+    return render(section(name, "errors")[key], values)
+
+
+def game_errors(game: str) -> dict[str, str]:
+    """A game's settings errors: the referee's shared ones, then those of the game's own file."""
+    from assistant.registry import get_game
+
+    return errors("referee.yaml", get_game(game).responses)
+
+
+def game_error(game: str, key: str, /, **values: object) -> str:
+    """One settings error of a game's own responses file, its blanks filled."""
+    from assistant.registry import get_game
+
+    return error(get_game(game).responses, key, **values)
+
+
 def render(template: str, values: Mapping[str, object]) -> str:
     """A template with its blanks filled, starting with a capital letter."""
     text = template.format(**{k: str(v) for k, v in values.items()})

@@ -17,7 +17,11 @@ from typing import Any, Literal
 from assistant.errors import UserError
 from assistant.paths import CONFIG_NAME, user_config_file
 from assistant.reading import SETTINGS_LIMIT, read_text
+from assistant.referee.responses import error, section
 from assistant.settings.table import TableConfig, check_table_names, header_keys, table_config
+
+_FILE = "referee.yaml"
+"""The responses file with the settings errors (issue 11 item 9)."""
 
 InputKind = Literal["mic", "text"]
 SECTIONS = ("kinito", "play")
@@ -72,20 +76,20 @@ def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path
 
 def read_toml(path: Path) -> dict[str, Any]:
     """A settings file as a flat dict (a [kinito] or [play] table is merged in); UserError if unreadable."""
-    text = read_text(path, "le fichier de réglages", SETTINGS_LIMIT)
+    text = read_text(path, section(_FILE, "error_parts")["settings_file"], SETTINGS_LIMIT)
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise UserError(f"Le fichier de réglages {path} n'est pas du TOML valide ({error}).") from None
+    except tomllib.TOMLDecodeError as problem:
+        raise UserError(error(_FILE, "toml_invalid", path=path, reason=problem)) from None
     except RecursionError:
-        raise UserError(f"Le fichier de réglages {path} imbrique trop de tableaux.") from None
+        raise UserError(error(_FILE, "toml_nested", path=path)) from None
     flat = {k: v for k, v in data.items() if k not in SECTIONS}
     for table in SECTIONS:
-        section = data.get(table)
-        if isinstance(section, dict):
-            flat.update(section)
-        elif section is not None:
-            raise UserError(f"Dans {path}, « {table} » doit être une table [{table}].")
+        found = data.get(table)
+        if isinstance(found, dict):
+            flat.update(found)
+        elif found is not None:
+            raise UserError(error(_FILE, "toml_section", path=path, section=table))
     return {k.replace("-", "_"): v for k, v in flat.items()}
 
 
@@ -115,19 +119,20 @@ def _check_types(merged: Mapping[str, Any]) -> None:
     for key, value in merged.items():
         if key in FLAGS:
             ok = isinstance(value, bool)
-            expected = "true ou false (sans guillemets)"
+            expected = "setting_flag"
         elif key in LISTS:
             ok = isinstance(value, str) or (
                 isinstance(value, list) and all(isinstance(v, str) for v in value)
             )
-            expected = 'un texte ("Ana, Bruno") ou une liste de textes (["Ana", "Bruno"])'
+            expected = "setting_list"
         else:
             ok = (isinstance(value, str | int | float) and not isinstance(value, bool)) or key == "slow"
-            expected = "un texte ou un nombre"
+            expected = "setting_value"
         if not ok:
-            raise UserError(f"Réglage « {key} » invalide : {value!r} ({expected} attendu).")
+            what = section(_FILE, "error_parts")[expected]
+            raise UserError(error(_FILE, "setting_type", key=key, value=value, expected=what))
     if merged.get("db") is not None and not str(merged["db"]).strip():
-        raise UserError("Réglage « db » vide : donnez le chemin du fichier SQLite, ou ne le donnez pas.")
+        raise UserError(error(_FILE, "db_empty"))
 
 
 def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
@@ -135,14 +140,13 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     keys = header_keys()
     unknown = sorted(set(merged) - keys - LIVE_KEYS - {"config"})
     if unknown:
-        raise UserError(f"Réglage inconnu : {', '.join(unknown)}.")
+        raise UserError(error(_FILE, "unknown_setting", names=", ".join(unknown)))
     _check_types(merged)
     header = {k: merged[k] for k in keys if k in merged}
     if "players" not in header:
         if not merged.get("resume"):
             raise UserError(
-                "Donnez les joueurs dans l'ordre de la table.",
-                fix='kinito play --players "Ana,Bruno,Chloé" (ou players dans kinito.toml)',
+                error(_FILE, "players_missing"), fix=section(_FILE, "error_parts")["players_missing_fix"]
             )
         header["players"] = "Joueur 1, Joueur 2, Joueur 3"  # replaced by the stored game's table
     if isinstance(header.get("variants"), list):
@@ -153,7 +157,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         check_table_names(table)
     kind = str(merged.get("input", "mic"))
     if kind not in ("mic", "text"):
-        raise UserError(f"Entrée inconnue : {kind} (choisir mic ou text).")
+        raise UserError(error(_FILE, "unknown_input", kind=kind))
     return PlaySettings(
         table=table,
         header=header,

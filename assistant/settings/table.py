@@ -9,7 +9,11 @@ from typing import Any
 
 from assistant.core.table import check_names
 from assistant.errors import UserError
+from assistant.referee.responses import error, errors
 from assistant.registry import GameRules, default_game, game_names, get_game
+
+_FILE = "referee.yaml"
+"""The responses file with the settings errors (issue 11 item 9)."""
 
 TABLE_KEYS = frozenset({"game", "players", "slow"})
 """The header keys every table has (contracts.md); each game adds its own settings."""
@@ -68,9 +72,7 @@ def _slow(value: Any) -> float | None:
     if value is None:
         return DEFAULT_SLOW
     low, high = SLOW_RANGE
-    invalid = UserError(
-        f"Réglage « slow » invalide : {value!r} (un nombre de secondes de {low:g} à {high:g}, ou off)."
-    )
+    invalid = UserError(error(_FILE, "slow_invalid", value=value, low=f"{low:g}", high=f"{high:g}"))
     if isinstance(value, bool):  # `slow = true` in TOML is no number of seconds
         raise invalid
     if isinstance(value, int | float):
@@ -104,7 +106,7 @@ def game_words(game: str, wake_word: str = "arbitre") -> frozenset[str]:
 
 def check_table_names(table: TableConfig) -> None:
     """Q11: the table's player names against its game's words and wake word (a UserError)."""
-    check_names(table.players, game_words(table.game, table.wake_word))
+    check_names(table.players, game_words(table.game, table.wake_word), messages=errors(_FILE))
 
 
 def table_config(header: Mapping[str, Any]) -> TableConfig:
@@ -114,8 +116,8 @@ def table_config(header: Mapping[str, Any]) -> TableConfig:
         rules = module.rules({k: header[k] for k in ("players", *module.setting_keys) if k in header})
     except UserError:
         raise
-    except (ValueError, TypeError) as error:
-        raise UserError(f"Réglage invalide pour {module.title} : {error}.") from None
+    except (ValueError, TypeError) as problem:
+        raise UserError(error(_FILE, "game_setting", game=module.title, reason=problem)) from None
     if header.get("slow") is None and not rules.faults:
         table = TableConfig(module.name, rules, None)  # Q10 faults belong to games that have faults
     else:

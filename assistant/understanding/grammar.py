@@ -87,6 +87,8 @@ class Grammar:
     """Negation words: a near miss may never add or drop one."""
     confirm: tuple[str, ...] = ()
     """A spoken yes (to confirm a destructive command)."""
+    deny: tuple[str, ...] = ()
+    """A spoken no (to a yes/no question of the referee)."""
     destructive: frozenset[str] = frozenset()
     """Commands that wipe the game: exact phrase only, and confirmed aloud."""
     special_scores: Mapping[str, Any] = field(default_factory=dict)
@@ -179,6 +181,7 @@ def build(
         corrections=tuple(map(str, commands.get("corrections", ()))),
         negations=tuple(map(str, commands.get("negations", ()))),
         confirm=tuple(map(str, commands.get("confirm", ()))),
+        deny=tuple(map(str, commands.get("deny", ()))),
         destructive=frozenset(map(str, commands.get("destructive", ()))),
         special_scores=dict(game_data.get("special_scores", {})),
     )

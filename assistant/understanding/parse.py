@@ -65,6 +65,8 @@ class Parse:
     referee may ask the expected player what was meant instead of staying silent."""
     confirm: bool = False
     """The line is a spoken yes ("oui", "je confirme"): confirms a destructive command."""
+    deny: bool = False
+    """The line is a spoken no ("non"): answers a yes/no question of the referee."""
     extra: dict[str, Any] = field(default_factory=dict)
     """Anything else worth keeping for the referee (never printed unless useful)."""
 
@@ -79,6 +81,8 @@ class Parse:
         }
         if self.invalid is not None:
             out["invalid"] = self.invalid
+        if "cards" in self.extra:  # Cinquillo: a card count the table tells (issue 11 item 6)
+            out["cards"] = self.extra["cards"]
         if self.intent == "rules":
             out["topic"] = self.topic
         if self.intent == "penalty" or self.player is not None:

@@ -127,6 +127,7 @@ class Parser:
             if len(key(spelling).split()) > 1 and key(word)
         }
         self._confirm = frozenset(key(c) for c in grammar.confirm)
+        self._deny = frozenset(key(c) for c in grammar.deny)
         self._destructive = grammar.destructive
         targeted = {
             p.intent
@@ -167,6 +168,7 @@ class Parser:
                 confidence=0.0,
                 attempt=filled.attempt,
                 confirm=line in self._confirm,
+                deny=line in self._deny,
             )
         phrase, confidence, slots = found
         return _to_parse(text, phrase, slots, confidence, addressed, violations)
@@ -390,6 +392,8 @@ def _from_slots(
 
 def _extra(intent: str, slots: Mapping[str, Any]) -> dict[str, Any]:
     """Flags for the referee: a bare target ("à ma gauche"), a self-designation ("c'est moi")."""
+    if "cards" in slots:  # Cinquillo: a card count the table tells (issue 11 item 6)
+        return {"cards": int(slots["cards"])}
     if intent not in _HIDDEN_INTENTS:
         return {}
     return {"target": True, "self": True} if slots.get("self") else {"target": True}

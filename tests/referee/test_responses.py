@@ -45,6 +45,28 @@ SAMPLES: dict[str, object] = {
     "number": 2,
     "points": 12,
     "count": 16,
+    "most": 12,
+    "low": 2,
+    "high": 12,
+    "mode": "mixte",
+    "edition": "apéro",
+    "known": "V-65, V-51",
+    "path": "kinito.toml",
+    "section": "play",
+    "key": "confirm",
+    "kind": "micro",
+    "game": "Quinito",
+    "topic": "totem",
+    "topics": "cartes, donne, ordre",
+    "order": "31, 32, 41",
+    "scores": "21 ou 65",
+    "lives": 5,
+    "stock": 16,
+    "target": 50,
+    "gain": 40,
+    "says": "« j'accepte » ou « je passe »",
+    "loser": 10,
+    "abandon": 20,
     "hand": 13,
     "what": "l'annonce d'Ana",
     "cup": "premier gobelet",
@@ -90,7 +112,7 @@ def sentences() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for name in FILES:
         data = responses(name)
-        for section in ("sentences", "refusals", "help"):
+        for section in ("sentences", "refusals", "help", "errors", "explain"):
             for key, template in (data.get(section) or {}).items():
                 out.append((f"{name}:{section}.{key}", render(str(template), SAMPLES)))
     return out

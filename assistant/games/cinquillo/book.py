@@ -14,6 +14,7 @@ from assistant.games.cinquillo import flow as cinquillo_flow
 from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import definite, french_name, of_suit, row_words
 from assistant.games.cinquillo.engine import CinquilloGame
+from assistant.games.cinquillo.scoring import XP_ABANDON, XP_LOSS
 from assistant.referee import speech
 from assistant.referee.flow import Decision
 from assistant.referee.rulebook import describe_command, game_sentence, refusal_sentence, winner_sentence
@@ -40,7 +41,7 @@ class CinquilloBook:
     """Intents that are moves."""
 
     def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
-        return cinquillo_flow.decide(parse, who, expect, self.config)
+        return cinquillo_flow.decide(parse, who, expect, self.config, self.responses)
 
     def auto(self, state: Any, expect: Expectation) -> Any | None:
         return cinquillo_flow.auto(state, expect, self.config)
@@ -60,6 +61,14 @@ class CinquilloBook:
             return speech.say("drew", player=event.player)
         if isinstance(event, ce.RoundDealt):
             return speech.say("round", number=str(event.round))
+        if isinstance(event, ce.CountCorrected):
+            if event.count == 0:
+                return game_sentence(self.responses, "count_set_zero", player=event.player)
+            words = cinquillo_flow.cards_words(event.count)
+            return game_sentence(self.responses, "count_set", player=event.player, count=words)
+        if isinstance(event, ce.PlayerAbandoned):
+            key, loss = ("abandoned_penalised", XP_ABANDON) if event.penalised else ("abandoned", XP_LOSS)
+            return game_sentence(self.responses, key, player=event.player, points=speech.NUMBERS[-loss])
         if isinstance(event, ce.RoundWon):
             names = speech.names(event.winners)
             return speech.say("round_won", players=names, points=str(event.points))

@@ -74,4 +74,15 @@ class Abandon:
     """Whether the others chose to penalise it."""
 
 
-Command = Deal | Play | Pass | Draw | Abandon
+@dataclass(frozen=True)
+class SetCount:
+    """C3: the table corrects a player's card count (the referee never sees the hands: the count is
+    what the table says)."""
+
+    player: str
+    """Whose count."""
+    count: int
+    """The cards in that hand now, as the table says."""
+
+
+Command = Deal | Play | Pass | Draw | Abandon | SetCount

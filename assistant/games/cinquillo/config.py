@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, split_players
+from assistant.referee.responses import game_error, game_errors
 
 Mode = Literal["original", "caprone"]
 
@@ -27,20 +28,25 @@ class CinquilloConfig:
     """C2: a hand was set at a table of 3 or 4, where every card is dealt: the referee says so at start."""
 
     def __post_init__(self) -> None:
-        check_players(self.players, 2, 4, "Le cinquillo se joue de 2 à 4 joueurs")
+        check_players(self.players, 2, 4, _messages())
         if self.mode not in ("original", "caprone"):
-            raise ConfigError(f"Mode inconnu : {self.mode}. Choisissez original ou caprone.")
+            raise ConfigError(_error("unknown_mode", mode=self.mode))
         if self.mode == "caprone" and len(self.players) == 2:
-            raise ConfigError("Le mode caprone se joue à 3 ou 4 : à deux, choisissez le mode original.")
+            raise ConfigError(_error("caprone_two"))
         if not 10 <= self.hand <= 15:
-            raise ConfigError(f"À deux, chaque main compte de 10 à 15 cartes, pas {self.hand}.")
+            raise ConfigError(_error("hand_range", hand=self.hand))
         if self.target <= 0:
-            raise ConfigError("L'objectif de points doit être positif.")
+            raise ConfigError(_error("target_positive"))
 
     @property
     def vigilance(self) -> bool:
         """Q11 is Quinito's: no forbidden words at a Cinquillo table."""
         return False
+
+    @property
+    def unspoken(self) -> frozenset[str]:
+        """Moves of the grammar this table never makes (help): no draw without a stock (C2, C3)."""
+        return frozenset() if len(self.players) == 2 else frozenset({"draw"})
 
     @property
     def faults(self) -> bool:
@@ -61,9 +67,7 @@ class CinquilloConfig:
         try:
             hand, target = int(data.get("hand", 12)), int(data.get("target", 50))
         except (ValueError, TypeError, OverflowError):
-            raise ConfigError(
-                "Les réglages « hand » et « target » doivent être des nombres entiers."
-            ) from None
+            raise ConfigError(_error("whole_numbers")) from None
         unused = data.get("hand") is not None and len(players) != 2
         return cls(
             players=tuple(players),
@@ -76,4 +80,13 @@ class CinquilloConfig:
 
 def variant_lines() -> list[str]:
     """Cinquillo has no variant ids: its settings are the mode, the hand and the target."""
-    return ["Le cinquillo n'a pas de variante à identifiant : --mode original|caprone, --hand, --target."]
+    return [_error("variants")]
+
+
+def _messages() -> dict[str, str]:
+    """The settings errors (issue 11 item 9): the referee's shared ones, then this game's."""
+    return game_errors("cinquillo")
+
+
+def _error(key: str, /, **values: object) -> str:
+    return game_error("cinquillo", key, **values)

@@ -7,6 +7,7 @@ Decisions documented here:
 - C3 round 1: in referee mode anyone may lay the 5 of oros and becomes the starter; in simulation its
   holder starts (if it lies in the 2-player stock, the first seat starts and players pass and draw).
 - C8: an abandon ends the match (see `scoring.abandon_winners`).
+- C3: the table may correct a card count (see `counts`); a count of 0 ends the round (C5).
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ from dataclasses import replace
 
 from assistant.core.codec import Codec
 from assistant.core.game import Refused, fold
-from assistant.games.cinquillo.commands import Abandon, Card, Command, Deal, Draw, Pass, Play
+from assistant.games.cinquillo.commands import Abandon, Card, Command, Deal, Draw, Pass, Play, SetCount
 from assistant.games.cinquillo.config import CinquilloConfig
+from assistant.games.cinquillo.counts import check_deal_counts, check_hands, corrected
 from assistant.games.cinquillo.deck import DECK, FIVE_OF_OROS, is_card
 from assistant.games.cinquillo.events import (
     EVENT_TYPES,
     CardPlayed,
+    CountCorrected,
     Drew,
     Event,
     MatchWon,
@@ -54,7 +57,7 @@ class CinquilloGame:
 
     def codec(self) -> Codec:
         """Stores this game's commands and events (and the `Card` inside them)."""
-        return Codec([Card, Deal, Play, Pass, Draw, Abandon, *EVENT_TYPES], UPCASTERS)
+        return Codec([Card, Deal, Play, Pass, Draw, Abandon, SetCount, *EVENT_TYPES], UPCASTERS)
 
     # -- decide ------------------------------------------------------------------------------------
 
@@ -69,6 +72,8 @@ class CinquilloGame:
             return self._abandon(state, command)
         if state.phase == "deal":
             raise Refused("deal_first")
+        if isinstance(command, SetCount):
+            return self._close(state, [corrected(state, command)])
         if isinstance(command, Draw):
             return self._draw(state, command)
         if state.phase == "draw":
@@ -88,10 +93,10 @@ class CinquilloGame:
         n = len(state.players)
         if len(deal.counts) != n:
             raise Refused("hands_per_player", count=n)
-        fourteen = _check_counts(state, deal.counts, self.config.hand)
+        fourteen = check_deal_counts(state, deal.counts, self.config.hand)
         stock = len(DECK) - sum(deal.counts)
         if deal.hands is not None:
-            _check_hands(deal, stock)
+            check_hands(deal, stock)
         elif deal.stock is not None:
             raise Refused("stock_with_hands")
         starter = None if state.starter is None else state.right_of(state.starter)
@@ -208,6 +213,9 @@ class CinquilloGame:
             return replace(state, phase="deal", current=None, points=points)
         if isinstance(event, MatchWon):
             return replace(state, phase="over", current=None, winners=event.winners)
+        if isinstance(event, CountCorrected):
+            seat = state.seat(event.player)
+            return replace(state, counts=_bump(state.counts, seat, event.count - state.counts[seat]))
         if isinstance(event, PlayerAbandoned):
             return replace(state, abandoned=event.player, penalised=event.penalised)
         return replace(state, xp=_bump(state.xp, state.seat(event.player), event.amount))
@@ -268,36 +276,6 @@ def _bump(values: tuple[int, ...], seat: int, amount: int) -> tuple[int, ...]:
 def _known(state: CinquilloState, player: str) -> None:
     if player not in state.players:
         raise Refused("unknown_player", player=player)
-
-
-def _check_counts(state: CinquilloState, counts: tuple[int, ...], hand: int) -> str | None:
-    """C2: 2 players get `hand` each, 4 get 10, 3 get 13 except one 14 that moves to the right."""
-    n = len(counts)
-    if n == 2 and counts != (hand, hand):
-        raise Refused("two_hands", hand=hand)
-    if n == 4 and counts != (10, 10, 10, 10):
-        raise Refused("four_hands")
-    if n != 3:
-        return None
-    if sorted(counts) != [13, 13, 14]:
-        raise Refused("three_hands")
-    holder = state.players[counts.index(14)]
-    if state.fourteen is not None and holder != state.right_of(state.fourteen):
-        raise Refused("fourteen_goes_right", player=state.right_of(state.fourteen))
-    return holder
-
-
-def _check_hands(deal: Deal, stock: int) -> None:
-    """C1/C2: the hands match the counts and, with the stock, hold the 40 cards once each."""
-    hands = deal.hands or ()
-    if tuple(len(h) for h in hands) != deal.counts:
-        raise Refused("hands_mismatch")
-    pile = deal.stock or ()
-    if len(pile) != stock:
-        raise Refused("stock_size", count=stock)
-    every = [c for h in hands for c in h] + list(pile)
-    if sorted(every) != sorted(DECK):
-        raise Refused("whole_deck")
 
 
 def _xp_events(state: CinquilloState) -> list[Event]:

@@ -88,6 +88,16 @@ class PlayerAbandoned:
 
 
 @dataclass(frozen=True)
+class CountCorrected:
+    """C3: the table corrected `player`'s card count (C5: a count of 0 ends the round)."""
+
+    player: str
+    """Whose count."""
+    count: int
+    """The cards in that hand now."""
+
+
+@dataclass(frozen=True)
 class XpAwarded:
     """C8: the ranking change of one player at the end of a match."""
 
@@ -97,7 +107,17 @@ class XpAwarded:
     """+10 x players for the winner, -10 for a loser, -20 for a penalised abandon."""
 
 
-Event = RoundDealt | CardPlayed | Passed | Drew | RoundWon | MatchWon | PlayerAbandoned | XpAwarded
+Event = (
+    RoundDealt
+    | CardPlayed
+    | Passed
+    | Drew
+    | RoundWon
+    | MatchWon
+    | PlayerAbandoned
+    | XpAwarded
+    | CountCorrected
+)
 
 EVENT_TYPES: tuple[type[Event], ...] = (
     RoundDealt,
@@ -108,5 +128,6 @@ EVENT_TYPES: tuple[type[Event], ...] = (
     MatchWon,
     PlayerAbandoned,
     XpAwarded,
+    CountCorrected,
 )
 """Every Cinquillo event class, for the codec and the referee."""

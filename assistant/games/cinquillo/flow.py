@@ -5,6 +5,11 @@ Decisions documented here (README "Arbitre"):
   each with the rest as stock; 3 players 13 each and 14 for one player: in round 1 the referee
   cannot see the lot, so it asks who drew the 14th card ("c'est Bruno", "moi"); later rounds the
   player to the right of the previous 14-holder (C2).
+  An unattributed "moi" cannot be placed: the referee asks again, for a name.
+- A count corrected ("arbitre Bruno a douze cartes", "arbitre il me reste trois cartes": the speaker)
+  is a move the engine checks (C3, counts.py); unattributed and without a name, the referee asks whose.
+- An abandon ("arbitre j'abandonne", "arbitre Bruno abandonne") is a yes/no question to the table
+  first: is it penalised (C8, -20) or not (-10 like any loser)? The answer applies `Abandon`.
 - Drawing is physical and compulsory (C3): after a pass with a stock the referee records the draw
   itself and says so; "je pioche" means pass-and-draw.
 - In round 1 anyone may lay the 5 of oros (C3): the speaker is the starter; an unattributed line
@@ -18,8 +23,9 @@ from typing import Any
 from assistant.core.expectation import Expectation
 from assistant.games.cinquillo import commands as c
 from assistant.games.cinquillo.config import CinquilloConfig
-from assistant.referee.flow import Decision, Moves, Reply
-from assistant.referee.speech import say
+from assistant.referee.flow import Ask, Decision, Moves, Reply
+from assistant.referee.rulebook import game_sentence
+from assistant.referee.speech import NUMBERS, WORDS, of, say
 from assistant.understanding.parse import Parse
 
 MOVE_INTENTS = frozenset({"play", "pass", "draw"})
@@ -75,12 +81,26 @@ def auto(state: Any, expect: Expectation, config: CinquilloConfig) -> Any | None
     return None
 
 
-def decide(parse: Parse, speaker: str | None, expect: Expectation, config: CinquilloConfig) -> Decision:
+def cards_words(count: int) -> str:
+    """ "zéro carte", "une carte", "douze cartes"."""
+    number = NUMBERS[count] if count < len(NUMBERS) else str(count)
+    return f"{number} {WORDS['card'] if count <= 1 else WORDS['cards']}"
+
+
+def decide(
+    parse: Parse, speaker: str | None, expect: Expectation, config: CinquilloConfig, responses: str
+) -> Decision:
     """The commands a line makes in this state, a question/refusal, or None for no move."""
     intent = parse.intent
     if intent == "fourteen" and expect.awaiting == "deal" and len(config.players) == 3:
         drawn = parse.player if parse.player in config.players else speaker
-        return None if drawn is None else Moves((deal(None, config, drawn),))
+        if drawn is None:  # "c'est moi" from a voice nobody is attributed to: ask for a name (C2)
+            return Reply(game_sentence(responses, "who_fourteen_name"))
+        return Moves((deal(None, config, drawn),))
+    if intent == "set_count":
+        return _set_count(parse, speaker, expect, responses)
+    if intent == "abandon":
+        return _abandon(parse, speaker, expect, responses)
     if intent not in MOVE_INTENTS or expect.awaiting != "play":
         return None
     expected = expect.player
@@ -95,3 +115,26 @@ def decide(parse: Parse, speaker: str | None, expect: Expectation, config: Cinqu
     if laid is None:
         return Reply(say("unknown_card"))
     return Moves((c.Play(actor, laid),))
+
+
+def _set_count(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision:
+    """C3: "arbitre Bruno a douze cartes" (or the speaker's own count): the engine checks it."""
+    count = parse.extra.get("cards")
+    if not isinstance(count, int):
+        return None
+    player = parse.player or speaker
+    if player is None:
+        example = expect.player or ""
+        return Reply(game_sentence(responses, "who_count_set", count=cards_words(count), player=example))
+    return Moves((c.SetCount(player, count),))
+
+
+def _abandon(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision:
+    """C8: who abandons, then the table says whether it is penalised."""
+    if expect.awaiting == "over":
+        return Reply(say("over"))
+    player = parse.player or speaker
+    if player is None:
+        return Reply(game_sentence(responses, "who_abandons"))
+    question = game_sentence(responses, "ask_penalise", of_player=of(player))
+    return Ask(question, yes=(c.Abandon(player, penalised=True),), no=(c.Abandon(player, penalised=False),))

@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, comma_list, split_players, whole
 from assistant.games.quinito.scores import order
+from assistant.referee.responses import game_error, game_errors
 
 Edition = Literal["drinking", "family"]
 
@@ -103,21 +104,19 @@ class QuinitoConfig:
     """L1 / L-V3 / `lives`: the family edition's starting lives."""
 
     def __post_init__(self) -> None:
-        check_players(self.players, 2, 12, "Il faut entre 2 et 12 joueurs")
+        check_players(self.players, 2, 12, _messages())
         if not isinstance(self.lives, int | None) or (self.lives is not None and self.lives < 1):
-            raise ConfigError(f"Le nombre de vies doit être un entier positif, pas {self.lives!r}.")
+            raise ConfigError(_error("lives", value=self.lives))
         unknown = sorted(set(self.variants) - set(VARIANTS))
         if unknown:
-            raise ConfigError(f"Variante inconnue : {', '.join(unknown)}. Connues : {', '.join(VARIANTS)}.")
+            raise ConfigError(_error("unknown_variant", names=", ".join(unknown), known=", ".join(VARIANTS)))
         if self.edition not in ("drinking", "family"):
-            raise ConfigError(f"Édition inconnue : {self.edition}. Choisissez drinking ou family.")
+            raise ConfigError(_error("unknown_edition", edition=self.edition))
         wrong = sorted(self.variants & (DRINKING_ONLY if self.edition == "family" else FAMILY_ONLY))
         if wrong:
-            other = "apéro" if self.edition == "family" else "famille"
-            raise ConfigError(
-                f"La variante {', '.join(wrong)} est de l'édition {other}, pas de l'édition "
-                f"{EDITION_NAMES[self.edition]} : retirez-la ou changez d'édition."
-            )
+            other = EDITION_NAMES["drinking" if self.edition == "family" else "family"]
+            edition = EDITION_NAMES[self.edition]
+            raise ConfigError(_error("wrong_edition", names=", ".join(wrong), other=other, edition=edition))
         self._resolve()
 
     def _resolve(self) -> None:
@@ -144,6 +143,12 @@ class QuinitoConfig:
         }
         for name, value in values.items():
             object.__setattr__(self, name, value)
+
+    @property
+    def unspoken(self) -> frozenset[str]:
+        """Moves of the grammar this table never makes (help): the pass is the family edition's (L3);
+        the défi and the change of direction are the drinking edition's specials (Q8)."""
+        return frozenset({"defi", "reverse"}) if self.edition == "family" else frozenset({"pass"})
 
     @property
     def vigilance(self) -> bool:
@@ -190,7 +195,16 @@ def switch(value: Any, key: str) -> bool:
         return True
     if word in ("off", "no", "false", "non", "0"):
         return False
-    raise ConfigError(f"{key} vaut on ou off, pas {value!r}.")
+    raise ConfigError(_error("switch", key=key, value=value))
+
+
+def _messages() -> dict[str, str]:
+    """The settings errors (issue 11 item 9): the referee's shared ones, then this game's."""
+    return game_errors("quinito")
+
+
+def _error(key: str, /, **values: object) -> str:
+    return game_error("quinito", key, **values)
 
 
 def _canonical(ids: Iterable[str]) -> list[str]:

@@ -11,6 +11,7 @@ from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import OVER, Expectation
 from assistant.core.game import Refused
 from assistant.core.table import ConfigError, check_players, split_players, whole
+from assistant.referee.responses import errors
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,11 @@ class AllumettesRules:
     """Matches on the table at the start."""
 
     def __post_init__(self) -> None:
-        check_players(self.players, 2, 6, "Les allumettes se jouent de 2 à 6")
+        messages = {
+            **errors("referee.yaml"),
+            "player_count": "Les allumettes se jouent de {low} à {high}, pas {count}.",
+        }
+        check_players(self.players, 2, 6, messages)
         if not isinstance(self.matches, int) or not 2 <= self.matches <= 50:
             raise ConfigError("Il faut entre 2 et 50 allumettes.")
 

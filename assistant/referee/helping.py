@@ -1,0 +1,63 @@
+""" "arbitre aide" (issue 11 items 3 and 7): what may be said now, one line per thing the game waits for.
+
+The moves that may be said at a moment come from the game's grammar (each intent's `awaiting`, the
+same data that narrows the recogniser), less the intents this table's rules do not play (the rules'
+optional `unspoken`: no "je passe" at the drinking edition, L3). Each move is said with one example
+from the game's responses file (section `say`, checked against the parser by the tests); the line
+around them is the moment's template (section `help`, blank {says}).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from functools import lru_cache
+
+from assistant.core.expectation import Expectation
+from assistant.referee import speech
+from assistant.referee.responses import render, section
+from assistant.registry import get_game
+from assistant.settings.table import TableConfig
+from assistant.understanding.grammar import _read
+
+
+@lru_cache(maxsize=8)
+def moments(game: str) -> Mapping[str, frozenset[str]]:
+    """intent -> the moments (Expectation.awaiting) it may be said at, from the game's grammar file."""
+    intents = _read(get_game(game).grammar).get("intents") or {}
+    return {name: frozenset(spec.get("awaiting") or ()) for name, spec in intents.items()}
+
+
+def sayable(game: str, awaiting: str, unspoken: Collection[str] = ()) -> list[str]:
+    """The examples of the moves that may be said at `awaiting`, in the order of the `say` section."""
+    examples = section(get_game(game).responses, "say")
+    allowed = moments(game)
+    return [
+        example
+        for intent, example in examples.items()
+        if awaiting in allowed.get(intent, ()) and intent not in unspoken
+    ]
+
+
+def quoted(examples: Sequence[str]) -> str:
+    """ "« je passe »", "« j'accepte » ou « je soulève »", "« a », « b » ou « c »"."""
+    marks = [f"« {e} »" for e in examples]
+    if len(marks) <= 1:
+        return "".join(marks)
+    return f"{', '.join(marks[:-1])} {speech.WORDS['or']} {marks[-1]}"
+
+
+def help_lines(config: TableConfig, expectations: Sequence[Expectation]) -> list[str]:
+    """One line per expectation that has a `help` template; "nothing to say" when none has."""
+    module = get_game(config.game)
+    phrases = section(module.responses, "help")
+    unspoken: Collection[str] = getattr(config.rules, "unspoken", frozenset())
+    lines: list[str] = []
+    for expect in expectations:
+        template = phrases.get(expect.awaiting)
+        if template is None:
+            continue
+        says = quoted(sayable(config.game, expect.awaiting, unspoken))
+        player = expect.player or speech.WORDS["someone"]  # C3 round 1: whoever holds the 5 of oros
+        values = {"player": player, "other": expect.other or "", "says": says}
+        lines.append(render(template, values))
+    return lines or [speech.say("help_nothing")]
