@@ -26,12 +26,11 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.understanding.leftovers import Piece, clause_start, lowered, vetoed
 from assistant.understanding.spans import Reading, Span
 
 TARGET_INTENT = "target"
 """The grammar intent of a bare seat or name: no move, its targets kept."""
-LEFTOVER_FACTOR = 0.9
-"""Each leftover word in a command multiplies its confidence by this (at most three count)."""
 
 
 @dataclass(frozen=True)
@@ -72,6 +71,12 @@ class Rules:
     """Commands only their exact phrase may give."""
     pass_intent: str = "pass"
     """The intent that takes a score with it in the family edition (L3)."""
+    markers: frozenset[str] = frozenset()
+    """Noun markers, as keys (leftovers.py rules 2 and 3)."""
+    openers: frozenset[str] = frozenset()
+    """Words that negate or subordinate the move phrase they follow, as keys (leftovers.py rule 6)."""
+    vocabulary: frozenset[str] = frozenset()
+    """Every word of the grammar's phrases: "le gobelet", "les dés" are no talk about something else."""
 
 
 def usable(reading: Reading, awaiting: Collection[str] | None) -> bool:
@@ -85,13 +90,14 @@ def usable(reading: Reading, awaiting: Collection[str] | None) -> bool:
 def fill(
     spans: Sequence[Span],
     rules: Rules,
-    awaiting: Collection[str] | None = None,
-    pause_before: Collection[int] = (),
+    awaiting: Collection[str] | None,
+    pause_before: Collection[int],
+    keys: Sequence[str],
 ) -> Filled:
-    """The frame the spans fill (module docstring), or why none."""
+    """The frame the spans fill (module docstring), or why none; `keys` are the words the spans cover."""
     if any(r.kind == "wake" or (r.command and r.kind == "phrase") for s in spans for r in s.readings):
         return _command(spans, rules, awaiting)
-    return _move(spans, rules, awaiting, pause_before)
+    return _move(spans, rules, awaiting, pause_before, keys)
 
 
 def _command(spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | None) -> Filled:
@@ -118,7 +124,7 @@ def _command(spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | No
     players = [r.value for s in spans for r in s.readings if r.kind == "player"]
     if "player" not in slots and len(set(players)) == 1:
         slots["player"] = players[0]
-    confidence = min(r.confidence for r in found) * LEFTOVER_FACTOR ** min(leftovers, 3)
+    confidence = lowered(min(r.confidence for r in found), leftovers)
     return Filled(Frame(intent, slots, confidence))
 
 
@@ -157,55 +163,95 @@ def _candidates(
 
 
 def _move(
-    spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | None, pause_before: Collection[int]
+    spans: Sequence[Span],
+    rules: Rules,
+    awaiting: Collection[str] | None,
+    pause_before: Collection[int],
+    keys: Sequence[str],
 ) -> Filled:
     """Rules 2 to 6."""
     strong: list[list[tuple[str, dict[str, Any], float]]] = [[]]
     weak: list[tuple[str, dict[str, Any], float]] = []
     players: list[str] = []
-    unknown = 0
+    pieces: list[Piece] = []
     dangling = False
     """A number said after the last correction that made no move ("... non le sept")."""
+    withdrawn = False
+    """A correction came after the last move and nothing replaced it ("je prends euh non attends")."""
+    tail = 0
+    """Words said since the last move phrase."""
     in_breach = False
     for span in spans:
         kinds = span.kinds
+        words = tuple(keys[span.start : span.end])
         if "breach" in kinds:
             in_breach = True  # Q11: the clause of "boire" ("bois ton verre") is the breach, not chatter
+            clause_start(pieces, rules.markers)  # and so are its subject and auxiliaries ("tu vas boire")
             continue
         if kinds == {"unknown"} and in_breach:
             continue
+        if kinds & {"unknown", "correction", "hedge"}:
+            tail += len(words)
         in_breach = in_breach and kinds <= {"skip", "player", "unknown"}
-        if ("correction" in kinds and not _candidates(span, rules, awaiting)) or span.start in pause_before:
+        found = _candidates(span, rules, awaiting)
+        if "number" in kinds and len(words) == 1 and words[0] in rules.markers:
+            found = []  # "un verre", "une part": an article, no number
+        if ("correction" in kinds and not found) or span.start in pause_before:
             if strong[-1]:
                 strong.append([])
                 dangling = False
+                withdrawn = "correction" in kinds
             if "correction" in kinds:
                 continue
-        if kinds == {"unknown"}:
-            unknown += 1
-            continue
-        if "player" in kinds:
+        pieces.append(_piece(words, kinds, found, rules))
+        if kinds <= {"unknown", "hedge"} or "player" in kinds:
             players.extend(r.value for r in span.readings if r.kind == "player")
             continue
-        found = _candidates(span, rules, awaiting)
         if len(strong) > 1 and not strong[-1] and "number" in kinds and not found:
             dangling = True
         if "skip" in kinds:
             weak.extend(found)
         else:
             strong[-1].extend(found)
-    if not strong[-1] and dangling:
-        return Filled(attempt=True)  # "le six de deniers ah non le sept": the correction is unfinished
+            withdrawn = withdrawn and not found
+        if found:
+            tail = 0
+    if not strong[-1] and (dangling or (withdrawn and tail > 1)):
+        return Filled(attempt=True)  # "le six de deniers ah non le sept", "je prends euh non attends"
     segments = [segment for segment in strong if segment]
     chosen = segments[-1] if segments else weak
     if not chosen:
         return Filled()
-    if unknown:
-        return Filled(attempt=any(intent != TARGET_INTENT for intent, _, _ in chosen))
+    unknown = sum(1 for p in pieces if p.role == "unknown")
+    if vetoed(pieces, rules.markers, rules.openers):
+        hedged = any(p.role == "hedge" for p in pieces)
+        return Filled(attempt=not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen))
+    if unknown and all(intent == TARGET_INTENT for intent, _, _ in chosen):
+        return Filled()
     frame = _agree(chosen, rules)
     if frame is None:
         return Filled(attempt=True)
+    frame = Frame(frame.intent, frame.slots, lowered(frame.confidence, unknown))
     return Filled(_with_targets(frame, players, rules))
+
+
+def _piece(
+    words: tuple[str, ...],
+    kinds: frozenset[str],
+    found: Sequence[tuple[str, dict[str, Any], float]],
+    rules: Rules,
+) -> Piece:
+    """The leftover rules' view of one span (leftovers.py)."""
+    if kinds == {"unknown"}:
+        return Piece(words, "unknown", known=words[0] in rules.vocabulary)
+    if "hedge" in kinds and not found:
+        return Piece(words, "hedge")
+    moves = [(i, s) for i, s, _ in found if i != TARGET_INTENT]
+    if moves and all(i == rules.invalid_intent for i, _ in moves):
+        return Piece(words, "number", legal=all("invalid" not in s for _, s in moves))
+    if moves and "skip" not in kinds:
+        return Piece(words, "move")
+    return Piece(words, "other")
 
 
 def _agree(found: Sequence[tuple[str, dict[str, Any], float]], rules: Rules) -> Frame | None:

@@ -139,6 +139,11 @@ class Parser:
             special_scores=grammar.special_scores,
             targeted=frozenset(targeted - {TARGET_INTENT}),
             destructive=grammar.destructive,
+            markers=frozenset(w for m in grammar.noun_markers for w in key(m).split()),
+            openers=frozenset(w for m in grammar.clause_openers for w in key(m).split()),
+            vocabulary=frozenset(
+                w for p in grammar.phrases if "wake_word" not in dict(p.slots) for w in key(p.text).split()
+            ),
         )
 
     def parse(self, text: str, awaiting: Collection[str] | None = None) -> Parse:
@@ -198,7 +203,7 @@ class Parser:
 
     def _fill(self, line: str, awaiting: Collection[str] | None) -> Filled:
         words = self.words(line)
-        return fill(self.tagger.tag(words), self.rules, awaiting, words.pause_before)
+        return fill(self.tagger.tag(words), self.rules, awaiting, words.pause_before, words.keys)
 
     def complete(self, text: str) -> bool:
         """Issue 4, early action: `text` is a whole phrase of the grammar and every longer phrase that
