@@ -5,13 +5,18 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
    phrase, or the wake word and a command body); words after the command lower the confidence, words
    between the wake word and the command veto it (they may change it).
    Destructive commands (`new_game`) are never filled here: only their exact phrase counts (parser.py).
-2. Otherwise a move: any leftover word that is no grammar word, skip word, player, form of "boire" or
-   number vetoes it ("je prends un verre d'eau", "il a quarante deux ans"); the line is then only
-   an attempt (the referee may ask) when a move phrase was heard in it. The words that follow a form
-   of "boire" up to the next phrase are its clause ("soixante cinq bois ton verre"): the breach is
-   charged (Q11) and the move still counts.
+2. Otherwise a move. Leftover words (no grammar word, skip word, player, form of "boire" or number)
+   lower its confidence; they veto it only when they show the game words mean something else
+   (leftovers.py: a hedge such as a question or reported speech, a noun phrase "je prends un verre",
+   a quantity "quarante deux ans", a negation "je contre pas", a long tail "je peux pas venir samedi").
+   A vetoed line is only an attempt (the referee may ask) when a move phrase was heard in it. The
+   words that follow a form of "boire" up to the next phrase, and its subject before it, are its clause
+   ("soixante cinq bois ton verre", "je soulève et tu vas boire"): the breach is charged (Q11) and the
+   move still counts.
 3. A self-correction ("non", "pardon", "enfin", a hesitation between two values) starts a new segment:
-   the last segment that says a move counts ("cinquante deux euh non cinquante trois" is 53).
+   the last segment that says a move counts ("cinquante deux euh non cinquante trois" is 53). A
+   correction followed by no new value and more words takes the move back ("le cinq d'épée euh non
+   attends" is nothing), while a lone one after it confirms ("je crois pas non").
 4. Inside that segment every move phrase must agree: repeats are one move ("menteur menteur"); a special
    and the score it shows are the special (Q8: "trente et un donc défi"); a pass and a score are a
    family pass with that score (L3); anything else conflicts, and nothing is understood.
@@ -23,68 +28,12 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
+from assistant.understanding.command_frame import command
+from assistant.understanding.frame import TARGET_INTENT, Filled, Frame, Rules, usable
 from assistant.understanding.leftovers import Piece, clause_start, lowered, vetoed
-from assistant.understanding.spans import Reading, Span
-
-TARGET_INTENT = "target"
-"""The grammar intent of a bare seat or name: no move, its targets kept."""
-
-
-@dataclass(frozen=True)
-class Frame:
-    """The meaning filled from a line's spans."""
-
-    intent: str | None
-    """A grammar intent (TARGET_INTENT for a bare target)."""
-    slots: Mapping[str, Any] = field(default_factory=dict)
-    """score, invalid, rank, suit, player(2), position(2), self, topic..."""
-    confidence: float = 1.0
-    """The lowest confidence of the readings used, lowered by leftovers in a command."""
-
-
-@dataclass(frozen=True)
-class Filled:
-    """What filling gave: a frame, or none and whether a move was attempted."""
-
-    frame: Frame | None = None
-    """The frame, or None."""
-    attempt: bool = False
-    """No frame, but a move or command phrase was heard (the referee may ask what was meant)."""
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The grammar facts frames need (from grammars/, through the parser)."""
-
-    invalid_intent: str | None
-    """The intent a number that is no legal value is heard as (Q10), or None."""
-    legal: frozenset[Any]
-    """The legal values of that intent's slot."""
-    special_scores: Mapping[str, Any]
-    """Intent -> the score it shows (Q8)."""
-    targeted: frozenset[str]
-    """Intents whose phrases take a seat or a player."""
-    destructive: frozenset[str]
-    """Commands only their exact phrase may give."""
-    pass_intent: str = "pass"
-    """The intent that takes a score with it in the family edition (L3)."""
-    markers: frozenset[str] = frozenset()
-    """Noun markers, as keys (leftovers.py rules 2 and 3)."""
-    openers: frozenset[str] = frozenset()
-    """Words that negate or subordinate the move phrase they follow, as keys (leftovers.py rule 6)."""
-    vocabulary: frozenset[str] = frozenset()
-    """Every word of the grammar's phrases: "le gobelet", "les dés" are no talk about something else."""
-
-
-def usable(reading: Reading, awaiting: Collection[str] | None) -> bool:
-    """hassil's requires_context: a phrase tied to moments counts only when one of them is awaited."""
-    phrase = reading.phrase
-    if phrase is None or not phrase.context:
-        return True
-    return awaiting is not None and any(a in phrase.context for a in awaiting)
+from assistant.understanding.spans import Span
 
 
 def fill(
@@ -96,50 +45,8 @@ def fill(
 ) -> Filled:
     """The frame the spans fill (module docstring), or why none; `keys` are the words the spans cover."""
     if any(r.kind == "wake" or (r.command and r.kind == "phrase") for s in spans for r in s.readings):
-        return _command(spans, rules, awaiting)
+        return command(spans, rules, awaiting)
     return _move(spans, rules, awaiting, pause_before, keys)
-
-
-def _command(spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | None) -> Filled:
-    """Rule 1 (and rule 5: a body that is also a skip word, "quoi", counts only with nothing else said)."""
-    leftovers = sum(1 for s in spans if s.kinds <= {"unknown", "number", "breach"})
-    others = sum(1 for s in spans if not s.kinds & {"skip", "wake", "correction", "body"})
-    found: list[Reading] = [
-        r
-        for s in spans
-        if not ("skip" in s.kinds and others)
-        for r in s.readings
-        if r.command and usable(r, awaiting) and r.intent is not None
-    ]
-    intents = {r.intent for r in found}
-    if len(intents) != 1:
-        return Filled(attempt=bool(found))
-    intent = next(iter(intents))
-    if intent in rules.destructive or _words_before_body(spans):
-        return Filled(attempt=True)
-    slots: dict[str, Any] = {}
-    for reading in found:  # "arbitre bruno a triché pénalité": the player of one phrase, the word of another
-        if reading.phrase is not None:
-            slots.update((k, v) for k, v in reading.phrase.slots if k != "wake_word")
-    players = [r.value for s in spans for r in s.readings if r.kind == "player"]
-    if "player" not in slots and len(set(players)) == 1:
-        slots["player"] = players[0]
-    confidence = lowered(min(r.confidence for r in found), leftovers)
-    return Filled(Frame(intent, slots, confidence))
-
-
-def _words_before_body(spans: Sequence[Span]) -> bool:
-    """Unknown words between the wake word and the command may change it ("arbitre l'ovdre des scores"
-    is no "les scores"): only words after the command are an aside ("arbitre pause deux minutes")."""
-    after_wake = False
-    for span in spans:
-        if "wake" in span.kinds:
-            after_wake = True
-        elif any(r.command for r in span.readings):
-            return False
-        elif after_wake and span.kinds <= {"unknown", "number", "breach"}:
-            return True
-    return False
 
 
 def _candidates(
