@@ -54,8 +54,8 @@ class Rules:
     """Noun markers, as keys (leftovers.py rules 2 and 3)."""
     openers: frozenset[str] = frozenset()
     """Words that negate or subordinate the move phrase they follow, as keys (leftovers.py rule 6)."""
-    vocabulary: frozenset[str] = frozenset()
-    """Every word of the grammar's phrases: "le gobelet", "les dés" are no talk about something else."""
+    words: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Intent -> every word of its phrases: "lève moi ce gobelet" is about the move, "je lève la main" not."""
 
 
 def usable(reading: Reading, awaiting: Collection[str] | None) -> bool:

@@ -28,6 +28,7 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from assistant.understanding.command_frame import command
@@ -130,6 +131,8 @@ def _move(
     if not chosen:
         return Filled()
     unknown = sum(1 for p in pieces if p.role == "unknown")
+    said = frozenset(w for intent, _, _ in chosen for w in rules.words.get(intent, ()))
+    pieces = [replace(p, known=p.role == "unknown" and p.words[0] in said) for p in pieces]
     if vetoed(pieces, rules.markers, rules.openers):
         hedged = any(p.role == "hedge" for p in pieces)
         return Filled(attempt=not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen))
@@ -150,7 +153,7 @@ def _piece(
 ) -> Piece:
     """The leftover rules' view of one span (leftovers.py)."""
     if kinds == {"unknown"}:
-        return Piece(words, "unknown", known=words[0] in rules.vocabulary)
+        return Piece(words, "unknown")
     if "hedge" in kinds and not found:
         return Piece(words, "hedge")
     moves = [(i, s) for i, s, _ in found if i != TARGET_INTENT]

@@ -47,7 +47,7 @@ class Piece:
     legal: bool = True
     """For `number`: the number is a legal score (or a special's)."""
     known: bool = False
-    """For `unknown`: the word is a grammar word out of its phrase ("le gobelet", "les dés")."""
+    """For `unknown`: a word of the move's own phrases, out of them ("lève moi ce gobelet")."""
 
 
 def lowered(confidence: float, unknown: int) -> float:
@@ -59,6 +59,9 @@ def vetoed(pieces: Sequence[Piece], markers: frozenset[str], openers: frozenset[
     """Rules 1 to 7 of the module docstring: the leftover words show the game words are no move."""
     if any(p.role == "hedge" for p in pieces):
         return True
+    for i, piece in enumerate(pieces):
+        if piece.role == "number" and _counted(pieces[:i], markers):
+            return True  # rule 3: "au trente deux", "de la chance"
     unknown = [i for i, p in enumerate(pieces) if p.role == "unknown"]
     if not unknown:
         return False
@@ -66,7 +69,6 @@ def vetoed(pieces: Sequence[Piece], markers: frozenset[str], openers: frozenset[
     if not moves:
         return True
     for i, piece in enumerate(pieces):
-        before = pieces[i - 1] if i else None
         after = pieces[i + 1] if i + 1 < len(pieces) else None
         if _marker(piece, markers) and after is not None and after.role == "unknown" and not after.known:
             return True  # rule 2
@@ -75,9 +77,7 @@ def vetoed(pieces: Sequence[Piece], markers: frozenset[str], openers: frozenset[
         if piece.role == "number":
             if not piece.legal:
                 return True  # rule 4
-            if (after is not None and after.role == "unknown") or (
-                before is not None and _marker(before, markers)
-            ):
+            if after is not None and after.role == "unknown":
                 return True  # rule 3
         if piece.role in ("move", "number") and after is not None and after.words[0] in openers:
             return True  # rule 6
@@ -94,6 +94,14 @@ def clause_start(pieces: list[Piece], markers: frozenset[str]) -> None:
         if pieces[-1].role == "unknown" and len(pieces) > 1 and _marker(pieces[-2], markers):
             return
         pieces.pop()
+
+
+def _counted(before: Sequence[Piece], markers: frozenset[str]) -> bool:
+    """Rule 3: the number right after these pieces is a quantity, a date or an address. Keys drop accents,
+    so "la" may be "là" ("alors là quarante trois"): it counts only after another marker ("de la")."""
+    if not before or not _marker(before[-1], markers):
+        return False
+    return before[-1].words[0] != "la" or (len(before) > 1 and _marker(before[-2], markers))
 
 
 def _marker(piece: Piece, markers: frozenset[str]) -> bool:

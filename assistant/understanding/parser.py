@@ -106,9 +106,7 @@ class Parser:
             destructive=grammar.destructive,
             markers=frozenset(w for m in grammar.noun_markers for w in key(m).split()),
             openers=frozenset(w for m in grammar.clause_openers for w in key(m).split()),
-            vocabulary=frozenset(
-                w for p in grammar.phrases if "wake_word" not in dict(p.slots) for w in key(p.text).split()
-            ),
+            words=_words_by_intent(grammar.phrases),
         )
 
     def parse(self, text: str, awaiting: Collection[str] | None = None) -> Parse:
@@ -202,3 +200,11 @@ class Parser:
         if self._vigilance is None:
             return ()
         return tuple(self._vigilance.scan(text, addressed=addressed))
+
+
+def _words_by_intent(phrases: Sequence[Phrase]) -> dict[str, frozenset[str]]:
+    """Intent -> the words of its phrases, as keys (leftovers.py rule 2)."""
+    out: dict[str, set[str]] = {}
+    for phrase in phrases:
+        out.setdefault(phrase.intent, set()).update(key(phrase.text).split())
+    return {intent: frozenset(words) for intent, words in out.items()}
