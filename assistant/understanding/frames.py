@@ -125,7 +125,7 @@ def _move(
         if found:
             tail = 0
     if not strong[-1] and (dangling or (withdrawn and tail > 1)):
-        return Filled(attempt=True)  # "le six de deniers ah non le sept", "je prends euh non attends"
+        return Filled(attempt=True, refused=True)  # "le six de deniers ah non le sept", "je prends euh non"
     segments = [segment for segment in strong if segment]
     chosen = segments[-1] if segments else weak
     if not chosen:
@@ -135,12 +135,13 @@ def _move(
     pieces = [replace(p, known=p.role == "unknown" and p.words[0] in said) for p in pieces]
     if vetoed(pieces, rules.markers, rules.openers):
         hedged = any(p.role == "hedge" for p in pieces)
-        return Filled(attempt=not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen))
+        attempt = not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen)
+        return Filled(attempt=attempt, refused=True)
     if unknown and all(intent == TARGET_INTENT for intent, _, _ in chosen):
         return Filled()
     frame = _agree(chosen, rules)
     if frame is None:
-        return Filled(attempt=True)
+        return Filled(attempt=True)  # conflicting cues; a near miss of one whole phrase may still tell
     frame = Frame(frame.intent, frame.slots, lowered(frame.confidence, unknown))
     return Filled(_with_targets(frame, players, rules))
 
