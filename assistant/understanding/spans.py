@@ -218,6 +218,7 @@ class Tagger:
             for start, length, player in (self._names(words.heard) if self._names else [])
         }
         breaches = self._breaches(words.heard) if self._breaches else set()
+        keys_ = _spelled(keys_, names)
         spans: list[Span] = []
         i = 0
         while i < n:
@@ -262,6 +263,17 @@ class Tagger:
             if value is not None:
                 return size, value
         return None
+
+
+def _spelled(keys_: Sequence[str], names: Mapping[int, tuple[int, str]]) -> list[str]:
+    """The words with each name heard by sound written as configured ("margot" -> "margaux"), so that the
+    phrases naming a player read it ("défi margot contre arnaud" is the défi between two players)."""
+    out = list(keys_)
+    for start, (length, player) in names.items():
+        spelled = key(player).split()
+        if len(spelled) == length:
+            out[start : start + length] = spelled
+    return out
 
 
 def _is_phrase(readings: Sequence[Reading], size: int) -> bool:
