@@ -33,7 +33,7 @@ class Filled:
     attempt: bool = False
     """No frame, but a move or command phrase was heard (the referee may ask what was meant)."""
     refused: bool = False
-    """Move phrases were heard whole and refused (leftovers, a correction taking them back): no near miss may
+    """Move phrases were heard whole and refused (a hedge, a correction taking them back): no near miss may
     bring them back ("qui a le sept de bâtons" is no snapped "j'ai le sept de bâtons")."""
 
 

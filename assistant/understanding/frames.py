@@ -136,7 +136,7 @@ def _move(
     if vetoed(pieces, rules.markers, rules.openers):
         hedged = any(p.role == "hedge" for p in pieces)
         attempt = not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen)
-        return Filled(attempt=attempt, refused=True)
+        return Filled(attempt=attempt, refused=hedged)  # an unknown word may be a garbled one
     if unknown and all(intent == TARGET_INTENT for intent, _, _ in chosen):
         return Filled()
     frame = _agree(chosen, rules)

@@ -36,10 +36,14 @@ def meaning(parser: Parser, text: str) -> tuple[object, ...]:
 SKIP = tuple(
     w
     for w in build("quinito").skip_words
-    if w not in ("et", "de", "du", "à", "en") and w not in build("quinito").carriers
+    if w not in ("et", "de", "du", "à", "en")
+    and w not in build("quinito").carriers
+    and w not in build("quinito").noun_markers
 )
 """Skip words a table says before or after a move (small linking words are left out: "et un" reads on;
-so are the skip words that also announce, "il y a": "il y a quinito" is the score 21, grammars/README.md)."""
+so are the skip words that also announce, "il y a": "il y a quinito" is the score 21, grammars/README.md;
+and the articles and possessives, which make a number that follows them a quantity: "ton soixante deux",
+leftovers.py rule 3)."""
 MOVES = (
     ("soixante deux", ("score", 62, None, None)),
     ("double trois", ("score", 33, None, None)),
