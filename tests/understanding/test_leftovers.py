@@ -120,6 +120,7 @@ def test_an_unknown_word_next_to_a_move_keeps_it_with_less_confidence(
     [
         (cinquillo, "qui a le sept de bâtons"),
         (cinquillo, "quelqu'un a le roi d'épée"),
+        (cinquillo, "t'as le trois de coupe toi"),
         (quinito, "tu crois que je prends"),
         (quinito, "il a dit je soulève"),
         (quinito, "soixante deux ou soixante trois"),
