@@ -5,13 +5,18 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
    phrase, or the wake word and a command body); words after the command lower the confidence, words
    between the wake word and the command veto it (they may change it).
    Destructive commands (`new_game`) are never filled here: only their exact phrase counts (parser.py).
-2. Otherwise a move: any leftover word that is no grammar word, skip word, player, form of "boire" or
-   number vetoes it ("je prends un verre d'eau", "il a quarante deux ans"); the line is then only
-   an attempt (the referee may ask) when a move phrase was heard in it. The words that follow a form
-   of "boire" up to the next phrase are its clause ("soixante cinq bois ton verre"): the breach is
-   charged (Q11) and the move still counts.
+2. Otherwise a move. Leftover words (no grammar word, skip word, player, form of "boire" or number)
+   lower its confidence; they veto it only when they show the game words mean something else
+   (leftovers.py: a hedge such as a question or reported speech, a noun phrase "je prends un verre",
+   a quantity "quarante deux ans", a negation "je contre pas", a long tail "je peux pas venir samedi").
+   A vetoed line is only an attempt (the referee may ask) when a move phrase was heard in it. The
+   words that follow a form of "boire" up to the next phrase, and its subject before it, are its clause
+   ("soixante cinq bois ton verre", "je soulève et tu vas boire"): the breach is charged (Q11) and the
+   move still counts.
 3. A self-correction ("non", "pardon", "enfin", a hesitation between two values) starts a new segment:
-   the last segment that says a move counts ("cinquante deux euh non cinquante trois" is 53).
+   the last segment that says a move counts ("cinquante deux euh non cinquante trois" is 53). A
+   correction followed by no new value and more words takes the move back ("le cinq d'épée euh non
+   attends" is nothing), while a lone one after it confirms ("je crois pas non").
 4. Inside that segment every move phrase must agree: repeats are one move ("menteur menteur"); a special
    and the score it shows are the special (Q8: "trente et un donc défi"); a pass and a score are a
    family pass with that score (L3); anything else conflicts, and nothing is understood.
@@ -23,117 +28,26 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import replace
 from typing import Any
 
-from assistant.understanding.spans import Reading, Span
-
-TARGET_INTENT = "target"
-"""The grammar intent of a bare seat or name: no move, its targets kept."""
-LEFTOVER_FACTOR = 0.9
-"""Each leftover word in a command multiplies its confidence by this (at most three count)."""
-
-
-@dataclass(frozen=True)
-class Frame:
-    """The meaning filled from a line's spans."""
-
-    intent: str | None
-    """A grammar intent (TARGET_INTENT for a bare target)."""
-    slots: Mapping[str, Any] = field(default_factory=dict)
-    """score, invalid, rank, suit, player(2), position(2), self, topic..."""
-    confidence: float = 1.0
-    """The lowest confidence of the readings used, lowered by leftovers in a command."""
-
-
-@dataclass(frozen=True)
-class Filled:
-    """What filling gave: a frame, or none and whether a move was attempted."""
-
-    frame: Frame | None = None
-    """The frame, or None."""
-    attempt: bool = False
-    """No frame, but a move or command phrase was heard (the referee may ask what was meant)."""
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The grammar facts frames need (from grammars/, through the parser)."""
-
-    invalid_intent: str | None
-    """The intent a number that is no legal value is heard as (Q10), or None."""
-    legal: frozenset[Any]
-    """The legal values of that intent's slot."""
-    special_scores: Mapping[str, Any]
-    """Intent -> the score it shows (Q8)."""
-    targeted: frozenset[str]
-    """Intents whose phrases take a seat or a player."""
-    destructive: frozenset[str]
-    """Commands only their exact phrase may give."""
-    pass_intent: str = "pass"
-    """The intent that takes a score with it in the family edition (L3)."""
-
-
-def usable(reading: Reading, awaiting: Collection[str] | None) -> bool:
-    """hassil's requires_context: a phrase tied to moments counts only when one of them is awaited."""
-    phrase = reading.phrase
-    if phrase is None or not phrase.context:
-        return True
-    return awaiting is not None and any(a in phrase.context for a in awaiting)
+from assistant.understanding.command_frame import command
+from assistant.understanding.frame import TARGET_INTENT, Filled, Frame, Rules, usable
+from assistant.understanding.leftovers import Piece, clause_start, lowered, vetoed
+from assistant.understanding.spans import Span
 
 
 def fill(
     spans: Sequence[Span],
     rules: Rules,
-    awaiting: Collection[str] | None = None,
-    pause_before: Collection[int] = (),
+    awaiting: Collection[str] | None,
+    pause_before: Collection[int],
+    keys: Sequence[str],
 ) -> Filled:
-    """The frame the spans fill (module docstring), or why none."""
+    """The frame the spans fill (module docstring), or why none; `keys` are the words the spans cover."""
     if any(r.kind == "wake" or (r.command and r.kind == "phrase") for s in spans for r in s.readings):
-        return _command(spans, rules, awaiting)
-    return _move(spans, rules, awaiting, pause_before)
-
-
-def _command(spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | None) -> Filled:
-    """Rule 1 (and rule 5: a body that is also a skip word, "quoi", counts only with nothing else said)."""
-    leftovers = sum(1 for s in spans if s.kinds <= {"unknown", "number", "breach"})
-    others = sum(1 for s in spans if not s.kinds & {"skip", "wake", "correction", "body"})
-    found: list[Reading] = [
-        r
-        for s in spans
-        if not ("skip" in s.kinds and others)
-        for r in s.readings
-        if r.command and usable(r, awaiting) and r.intent is not None
-    ]
-    intents = {r.intent for r in found}
-    if len(intents) != 1:
-        return Filled(attempt=bool(found))
-    intent = next(iter(intents))
-    if intent in rules.destructive or _words_before_body(spans):
-        return Filled(attempt=True)
-    slots: dict[str, Any] = {}
-    for reading in found:  # "arbitre bruno a triché pénalité": the player of one phrase, the word of another
-        if reading.phrase is not None:
-            slots.update((k, v) for k, v in reading.phrase.slots if k != "wake_word")
-    players = [r.value for s in spans for r in s.readings if r.kind == "player"]
-    if "player" not in slots and len(set(players)) == 1:
-        slots["player"] = players[0]
-    confidence = min(r.confidence for r in found) * LEFTOVER_FACTOR ** min(leftovers, 3)
-    return Filled(Frame(intent, slots, confidence))
-
-
-def _words_before_body(spans: Sequence[Span]) -> bool:
-    """Unknown words between the wake word and the command may change it ("arbitre l'ovdre des scores"
-    is no "les scores"): only words after the command are an aside ("arbitre pause deux minutes")."""
-    after_wake = False
-    for span in spans:
-        if "wake" in span.kinds:
-            after_wake = True
-        elif any(r.command for r in span.readings):
-            return False
-        elif after_wake and span.kinds <= {"unknown", "number", "breach"}:
-            return True
-    return False
+        return command(spans, rules, awaiting)
+    return _move(spans, rules, awaiting, pause_before, keys)
 
 
 def _candidates(
@@ -157,55 +71,98 @@ def _candidates(
 
 
 def _move(
-    spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | None, pause_before: Collection[int]
+    spans: Sequence[Span],
+    rules: Rules,
+    awaiting: Collection[str] | None,
+    pause_before: Collection[int],
+    keys: Sequence[str],
 ) -> Filled:
     """Rules 2 to 6."""
     strong: list[list[tuple[str, dict[str, Any], float]]] = [[]]
     weak: list[tuple[str, dict[str, Any], float]] = []
     players: list[str] = []
-    unknown = 0
+    pieces: list[Piece] = []
     dangling = False
     """A number said after the last correction that made no move ("... non le sept")."""
+    withdrawn = False
+    """A correction came after the last move and nothing replaced it ("je prends euh non attends")."""
+    tail = 0
+    """Words said since the last move phrase."""
     in_breach = False
     for span in spans:
         kinds = span.kinds
+        words = tuple(keys[span.start : span.end])
         if "breach" in kinds:
             in_breach = True  # Q11: the clause of "boire" ("bois ton verre") is the breach, not chatter
+            clause_start(pieces, rules.markers)  # and so are its subject and auxiliaries ("tu vas boire")
             continue
         if kinds == {"unknown"} and in_breach:
             continue
+        if kinds & {"unknown", "correction", "hedge"}:
+            tail += len(words)
         in_breach = in_breach and kinds <= {"skip", "player", "unknown"}
-        if ("correction" in kinds and not _candidates(span, rules, awaiting)) or span.start in pause_before:
+        found = _candidates(span, rules, awaiting)
+        if "number" in kinds and len(words) == 1 and words[0] in rules.markers:
+            found = []  # "un verre", "une part": an article, no number
+        if ("correction" in kinds and not found) or span.start in pause_before:
             if strong[-1]:
                 strong.append([])
                 dangling = False
+                withdrawn = "correction" in kinds
             if "correction" in kinds:
                 continue
-        if kinds == {"unknown"}:
-            unknown += 1
-            continue
-        if "player" in kinds:
+        pieces.append(_piece(words, kinds, found, rules))
+        if kinds <= {"unknown", "hedge"} or "player" in kinds:
             players.extend(r.value for r in span.readings if r.kind == "player")
             continue
-        found = _candidates(span, rules, awaiting)
         if len(strong) > 1 and not strong[-1] and "number" in kinds and not found:
             dangling = True
         if "skip" in kinds:
             weak.extend(found)
         else:
             strong[-1].extend(found)
-    if not strong[-1] and dangling:
-        return Filled(attempt=True)  # "le six de deniers ah non le sept": the correction is unfinished
+            withdrawn = withdrawn and not found
+        if found:
+            tail = 0
+    if not strong[-1] and (dangling or (withdrawn and tail > 1)):
+        return Filled(attempt=True, refused=True)  # "le six de deniers ah non le sept", "je prends euh non"
     segments = [segment for segment in strong if segment]
     chosen = segments[-1] if segments else weak
     if not chosen:
         return Filled()
-    if unknown:
-        return Filled(attempt=any(intent != TARGET_INTENT for intent, _, _ in chosen))
+    unknown = sum(1 for p in pieces if p.role == "unknown")
+    said = frozenset(w for intent, _, _ in chosen for w in rules.words.get(intent, ()))
+    pieces = [replace(p, known=p.role == "unknown" and p.words[0] in said) for p in pieces]
+    if vetoed(pieces, rules.markers, rules.openers):
+        hedged = any(p.role == "hedge" for p in pieces)
+        attempt = not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen)
+        return Filled(attempt=attempt, refused=hedged)  # an unknown word may be a garbled one
+    if unknown and all(intent == TARGET_INTENT for intent, _, _ in chosen):
+        return Filled()
     frame = _agree(chosen, rules)
     if frame is None:
-        return Filled(attempt=True)
+        return Filled(attempt=True)  # conflicting cues; a near miss of one whole phrase may still tell
+    frame = Frame(frame.intent, frame.slots, lowered(frame.confidence, unknown))
     return Filled(_with_targets(frame, players, rules))
+
+
+def _piece(
+    words: tuple[str, ...],
+    kinds: frozenset[str],
+    found: Sequence[tuple[str, dict[str, Any], float]],
+    rules: Rules,
+) -> Piece:
+    """The leftover rules' view of one span (leftovers.py)."""
+    if kinds == {"unknown"}:
+        return Piece(words, "unknown")
+    if "hedge" in kinds and not found:
+        return Piece(words, "hedge")
+    moves = [(i, s) for i, s, _ in found if i != TARGET_INTENT]
+    if moves and all(i == rules.invalid_intent for i, _ in moves):
+        return Piece(words, "number", legal=all("invalid" not in s for _, s in moves))
+    if moves and "skip" not in kinds:
+        return Piece(words, "move")
+    return Piece(words, "other")
 
 
 def _agree(found: Sequence[tuple[str, dict[str, Any], float]], rules: Rules) -> Frame | None:

@@ -85,6 +85,13 @@ class Grammar:
     """Words that take back what was just said: the value after them counts."""
     negations: tuple[str, ...] = ()
     """Negation words: a near miss may never add or drop one."""
+    noun_markers: tuple[str, ...] = ()
+    """Articles, possessives, prepositions: one before a word no phrase explains opens talk about
+    something else ("je prends un verre"), and one before a bare number makes it a quantity or a date."""
+    hedges: tuple[str, ...] = ()
+    """Runs of words that make a line no commitment (a question, an alternative, reported speech)."""
+    clause_openers: tuple[str, ...] = ()
+    """Words that negate or subordinate the move phrase before them ("je contre pas", "je crois pas que")."""
     confirm: tuple[str, ...] = ()
     """A spoken yes (to confirm a destructive command)."""
     deny: tuple[str, ...] = ()
@@ -180,6 +187,9 @@ def build(
         hesitations=tuple(map(str, commands.get("hesitations", ()))),
         corrections=tuple(map(str, commands.get("corrections", ()))),
         negations=tuple(map(str, commands.get("negations", ()))),
+        noun_markers=tuple(map(str, commands.get("noun_markers", ()))),
+        hedges=tuple(map(str, commands.get("hedges", ()))),
+        clause_openers=tuple(map(str, commands.get("clause_openers", ()))),
         confirm=tuple(map(str, commands.get("confirm", ()))),
         deny=tuple(map(str, commands.get("deny", ()))),
         destructive=frozenset(map(str, commands.get("destructive", ()))),

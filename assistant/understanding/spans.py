@@ -7,6 +7,7 @@ the readings of the same grammar data the Vosk phrase lists come from (grammars/
   phrase also gives its body ("les scores") as a `body` reading, heard anywhere after the wake word;
 - hassil's skip words ("ouais", "allez", "mon pote", "y avait que") are `skip` readings;
 - correction words ("non", "pardon", "je veux dire") are `correction` readings;
+- hedges ("qui a", "il a dit", "ou": a question, reported speech, an alternative) are `hedge` readings;
 - every phrase of two words or more is also known with one homophone in it ("vin et un", "ta menti",
   "le quatre des pets"), at a lower confidence; a single word never stands for its homophone.
 Players (by sound, vigilance.py), forms of "boire" (conjugation.py) and runs of number words that
@@ -28,7 +29,9 @@ from assistant.understanding.grammar import WILDCARD, Grammar, Phrase
 from assistant.understanding.normalize import key
 from assistant.understanding.phonetic import keys as sound_keys
 
-Kind = Literal["phrase", "body", "skip", "correction", "wake", "player", "breach", "number", "unknown"]
+Kind = Literal[
+    "phrase", "body", "skip", "correction", "hedge", "wake", "player", "breach", "number", "unknown"
+]
 
 HOMOPHONE_CONFIDENCE = 0.9
 """Confidence of a phrase heard with one homophone in it ("saint deux" for "cinq deux")."""
@@ -143,6 +146,8 @@ class Tagger:
             add(tuple(key(word).split()), Reading("skip"))
         for word in grammar.corrections:
             add(tuple(key(word).split()), Reading("correction"))
+        for word in grammar.hedges:
+            add(tuple(key(word).split()), Reading("hedge"))
         add(self.wake, Reading("wake"))
         exact = dict(table)
         reverse = reverse_homophones(grammar.homophones)
@@ -163,7 +168,8 @@ class Tagger:
         self.longest = max((len(k) for k in self.command_table), default=1)
         self.vocabulary = frozenset(w for k in exact for w in k)
         sounds: dict[str, set[str]] = {}
-        for word in self.vocabulary:
+        phrase_words = {w for k, readings in exact.items() if any(r.phrase for r in readings) for w in k}
+        for word in phrase_words:  # split words are glued back into phrase words only ("val et": valet)
             if len(word) >= 4 and not word.isdigit():
                 sounds.setdefault(_sound(word), set()).add(word)
         # Spellings that sound alike ("défi", "défis") mean the same in the grammar:
@@ -212,6 +218,7 @@ class Tagger:
             for start, length, player in (self._names(words.heard) if self._names else [])
         }
         breaches = self._breaches(words.heard) if self._breaches else set()
+        keys_ = _spelled(keys_, names)
         spans: list[Span] = []
         i = 0
         while i < n:
@@ -256,6 +263,17 @@ class Tagger:
             if value is not None:
                 return size, value
         return None
+
+
+def _spelled(keys_: Sequence[str], names: Mapping[int, tuple[int, str]]) -> list[str]:
+    """The words with each name heard by sound written as configured ("margot" -> "margaux"), so that the
+    phrases naming a player read it ("défi margot contre arnaud" is the défi between two players)."""
+    out = list(keys_)
+    for start, (length, player) in names.items():
+        spelled = key(player).split()
+        if len(spelled) == length:
+            out[start : start + length] = spelled
+    return out
 
 
 def _is_phrase(readings: Sequence[Reading], size: int) -> bool:

@@ -10,6 +10,10 @@ parser's internals are rewritten.
 A line passes when the intent matches; when `expect` has `score`, `card`, `player` or `invalid` those
 match too (`score` is always compared for the intent `score`); and the violations match as a multiset
 of (rule, player or None). Chatter lines (style `chatter`) are judged on the intent only.
+
+A chatter line the parser answered with a *query* (QUERY_INTENTS: "c'est à qui" -> whose_turn) is an
+accuracy failure like any other, but is counted apart from the chatter lines turned into a *move*: a
+query only makes the referee say something, a move changes the game.
 """
 
 from __future__ import annotations
@@ -37,6 +41,12 @@ DEFAULT_PLAYERS = {"quinito": "Ana,Bruno,Chloé,David", "cinquillo": "Ana,Bruno,
 
 VALUE_KEYS = ("score", "card", "player", "invalid")
 """Keys of `expect` compared when present."""
+
+QUERY_INTENTS = frozenset(
+    {"whose_turn", "standings", "rules", "repeat", "help", "totem", "announcement", "odds", "hint", "summary"}
+    | {"count"}
+)
+"""Intents that answer a question and leave the game as it is (everything else is a move or an act)."""
 
 _TEXT_OK = re.compile(r"^[a-zàâäçéèêëîïôöùûüÿœæ' -]+$")
 
@@ -143,8 +153,24 @@ class Report:
 
     @property
     def chatter_moves(self) -> int:
-        """Chatter lines the parser turned into a move or command (non-null intent)."""
-        return sum(o.line.style == "chatter" and o.got.get("intent") is not None for o in self.outcomes)
+        """Chatter lines the parser turned into a move or an act (a non-null intent that is no query)."""
+        return sum(
+            o.line.style == "chatter" and o.got.get("intent") not in QUERY_INTENTS | {None}
+            for o in self.outcomes
+        )
+
+    @property
+    def chatter_queries(self) -> int:
+        """Chatter lines the parser answered as a query (failures too, but the game is left as it is)."""
+        return sum(o.line.style == "chatter" and o.got.get("intent") in QUERY_INTENTS for o in self.outcomes)
+
+    @property
+    def silent_lines_acted(self) -> int:
+        """Lines of any style expecting no intent (chatter, a move taken back...) given a move or an act."""
+        return sum(
+            o.line.expect.get("intent") is None and o.got.get("intent") not in QUERY_INTENTS | {None}
+            for o in self.outcomes
+        )
 
     @property
     def wrong_moves(self) -> int:
@@ -171,6 +197,8 @@ class Report:
             "per_style": {k: v.to_json() for k, v in self.per_style.items()},
             "chatter_lines": self.chatter_lines,
             "chatter_moves": self.chatter_moves,
+            "chatter_queries": self.chatter_queries,
+            "silent_lines_acted": self.silent_lines_acted,
             "wrong_moves": self.wrong_moves,
             "missed": self.missed,
             "malformed": list(self.malformed),
@@ -288,6 +316,8 @@ def readable(report: Report, failures: int) -> str:
         out.append(f"per {title}:")
         out += [f"  {name:28} {_percent(tally)}" for name, tally in tallies.items()]
     out.append(f"chatter lines that produced a move: {report.chatter_moves}/{report.chatter_lines}")
+    out.append(f"chatter lines answered as a query (failures, no move): {report.chatter_queries}")
+    out.append(f"lines expecting no intent that produced a move (any style): {report.silent_lines_acted}")
     out.append(f"wrong moves (failed with a non-null intent): {report.wrong_moves}")
     out.append(f"missed moves (expected a move, got none): {report.missed}")
     if report.malformed:

@@ -1,10 +1,14 @@
 """Issue 10: the natural-speech corpus (tests/understanding/natural/), written as a table talks by two
 writers who never read grammars/, through the real `kinito parse`.
 
-These are regression floors, not the issue's target (95% overall, 0 moves on chatter): measured at
-this landing, the table-talk file set (looked at while the parser was written) is at 97.7% and the
-situations set (held out: only its aggregate was ever read) at 81.3%, with 3 chatter moves of its own.
-A change that loses ground fails here; raising the floors is the next step, not lowering them.
+These are regression floors, a little under what this landing measured (README.md of the folder: the
+whole corpus at 97.6%, the table-talk files at 99.1%, the situations files, development data since this
+landing, at 95.4%; no chatter line turned into a move, 5 wrong moves). A change that loses ground fails
+here; raising the floors is the next step, not lowering them.
+
+The third set (`*_evening.jsonl`, whole evenings by a third writer) was held out from that work: the
+parser of `58a56a6` read 84.3% of it and the spans-frames-leftovers parser 89.2% (7 chatter lines
+turned into moves, 9 wrong moves), both measured before anyone read a failing line of it.
 """
 
 from __future__ import annotations
@@ -26,16 +30,35 @@ def _subset(tmp: Path, pattern: str) -> Path:
 
 
 @pytest.mark.slow
+def test_the_development_sets_are_understood_and_chatter_gives_no_move(tmp_path: Path) -> None:
+    _subset(tmp_path, "*_table.jsonl")
+    report = evaluate(_subset(tmp_path, "*_situations.jsonl"))
+    assert report.overall.accuracy >= 0.97
+    assert report.chatter_moves == 0
+    assert report.silent_lines_acted == 0
+    assert report.wrong_moves <= 6
+
+
+@pytest.mark.slow
 def test_table_talk_stays_understood_and_its_chatter_gives_no_move(tmp_path: Path) -> None:
     report = evaluate(_subset(tmp_path, "*_table.jsonl"))
-    assert report.overall.accuracy >= 0.97
+    assert report.overall.accuracy >= 0.985
     assert report.per_file["chatter_table.jsonl"].accuracy == 1.0
     assert report.wrong_moves <= 2
 
 
 @pytest.mark.slow
-def test_held_out_situations_do_not_lose_ground(tmp_path: Path) -> None:
+def test_situations_do_not_lose_ground(tmp_path: Path) -> None:
     report = evaluate(_subset(tmp_path, "*_situations.jsonl"))
-    assert report.overall.accuracy >= 0.81
-    assert report.chatter_moves <= 3
-    assert report.wrong_moves <= 12
+    assert report.overall.accuracy >= 0.95
+    assert report.per_file["chatter_situations.jsonl"].accuracy == 1.0
+    assert report.chatter_moves == 0
+    assert report.wrong_moves <= 5
+
+
+@pytest.mark.slow
+def test_the_evening_set_does_not_lose_ground(tmp_path: Path) -> None:
+    report = evaluate(_subset(tmp_path, "*_evening.jsonl"))
+    assert report.overall.accuracy >= 0.885
+    assert report.chatter_moves <= 7
+    assert report.wrong_moves <= 9

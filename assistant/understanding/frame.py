@@ -1,0 +1,69 @@
+"""A frame and the grammar facts frames need (frames.py fills them, command_frame.py for commands)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from assistant.understanding.spans import Reading
+
+TARGET_INTENT = "target"
+"""The grammar intent of a bare seat or name: no move, its targets kept."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The meaning filled from a line's spans."""
+
+    intent: str | None
+    """A grammar intent (TARGET_INTENT for a bare target)."""
+    slots: Mapping[str, Any] = field(default_factory=dict)
+    """score, invalid, rank, suit, player(2), position(2), self, topic..."""
+    confidence: float = 1.0
+    """The lowest confidence of the readings used, lowered by leftovers in a command."""
+
+
+@dataclass(frozen=True)
+class Filled:
+    """What filling gave: a frame, or none and whether a move was attempted."""
+
+    frame: Frame | None = None
+    """The frame, or None."""
+    attempt: bool = False
+    """No frame, but a move or command phrase was heard (the referee may ask what was meant)."""
+    refused: bool = False
+    """Move phrases were heard whole and refused (a hedge, a correction taking them back): no near miss may
+    bring them back ("qui a le sept de bâtons" is no snapped "j'ai le sept de bâtons")."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The grammar facts frames need (from grammars/, through the parser)."""
+
+    invalid_intent: str | None
+    """The intent a number that is no legal value is heard as (Q10), or None."""
+    legal: frozenset[Any]
+    """The legal values of that intent's slot."""
+    special_scores: Mapping[str, Any]
+    """Intent -> the score it shows (Q8)."""
+    targeted: frozenset[str]
+    """Intents whose phrases take a seat or a player."""
+    destructive: frozenset[str]
+    """Commands only their exact phrase may give."""
+    pass_intent: str = "pass"
+    """The intent that takes a score with it in the family edition (L3)."""
+    markers: frozenset[str] = frozenset()
+    """Noun markers, as keys (leftovers.py rules 2 and 3)."""
+    openers: frozenset[str] = frozenset()
+    """Words that negate or subordinate the move phrase they follow, as keys (leftovers.py rule 6)."""
+    words: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Intent -> every word of its phrases: "lève moi ce gobelet" is about the move, "je lève la main" not."""
+
+
+def usable(reading: Reading, awaiting: Collection[str] | None) -> bool:
+    """hassil's requires_context: a phrase tied to moments counts only when one of them is awaited."""
+    phrase = reading.phrase
+    if phrase is None or not phrase.context:
+        return True
+    return awaiting is not None and any(a in phrase.context for a in awaiting)
