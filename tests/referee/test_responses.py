@@ -83,6 +83,7 @@ SAMPLES: dict[str, object] = {
     "attacker": "Ana",
     "round": 2,
     "winners": "Ana et Émile",
+    "address": "127.0.0.1:8000",
 }
 """A value for every blank a response may have: names starting with a vowel, so that a missing
 elision ("de Ana") shows."""
