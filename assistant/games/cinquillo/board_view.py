@@ -98,7 +98,7 @@ def describe(event: Any) -> str | None:
 
 
 def status(state: CinquilloState) -> str:
-    """What the table waits for, as the board shows it (French)."""
+    """C2-C4: what the table waits for, as the board shows it (section `board_status`)."""
     if state.winners is not None:
         return ""
     key = {"play": "play" if state.current else "play_first", "draw": "draw"}.get(state.phase, "deal")
