@@ -171,3 +171,18 @@ def test_wake_word_commands_do_not_know_the_referee() -> None:
         if isinstance(target, ast.Attribute)
     ]
     assert writes == []
+
+
+def test_nothing_outside_the_game_folders_names_a_game() -> None:
+    """style.md 9: a game's name appears only in its folder and in the games registry list, in the
+    code and in the board page alike (`grep -rn "quinito\\|cinquillo" assistant/`)."""
+    from assistant.games import GAMES
+
+    named = [
+        str(path.relative_to(ROOT))
+        for path in sorted(ROOT.rglob("*"))
+        if path.suffix in (".py", ".js", ".css", ".html")
+        and path.relative_to(ROOT).parts[0] != "games"
+        and any(game in path.read_text(encoding="utf-8") for game in GAMES)
+    ]
+    assert named == []

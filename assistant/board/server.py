@@ -26,6 +26,7 @@ from assistant.board.hub import Hub
 from assistant.board.qr import page_url, qr_svg
 from assistant.board.view import board_view
 from assistant.errors import UserError
+from assistant.referee.responses import error, section
 from assistant.referee.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
@@ -54,16 +55,22 @@ SECURITY_HEADERS: dict[str, str] = {
 """Sent with every answer: no inline script can run even if a name slipped into markup."""
 
 
+_FILE = "referee.yaml"
+"""The board's errors and their fixes (sections `errors` and `error_parts`)."""
+
+
+def _fix(key: str) -> str:
+    """The command that fixes one of the board's errors."""
+    return section(_FILE, "error_parts")[key]
+
+
 def parse_address(text: str) -> tuple[str, int]:
     """contracts.md `--board [HOST:]PORT`: "8000" -> ("127.0.0.1", 8000); "0.0.0.0:8000";
     "[::1]:8000". A port of 0 lets the system choose one (printed at start)."""
     host, _, port_text = text.strip().rpartition(":")
     host = host.strip("[]") or DEFAULT_HOST
     if not port_text.isdigit() or not 0 <= int(port_text) <= 65535:
-        raise UserError(
-            f"Adresse du tableau invalide : « {text} » (un port, ou HÔTE:PORT).",
-            fix="kinito play --board 8000",
-        )
+        raise UserError(error(_FILE, "board_address", value=text), fix=_fix("board_address_fix"))
     return host, int(port_text)
 
 
@@ -129,12 +136,10 @@ def _bind(host: str, port: int) -> socket.socket:
     try:
         sock.bind((host, port))
         sock.listen(128)  # listening now: a second board on this port is refused here, not later
-    except OSError as error:
+    except OSError as failure:
         sock.close()
-        raise UserError(
-            f"Le tableau ne peut pas écouter sur {host}:{port} ({error.strerror or error}).",
-            fix="kinito play --board AUTRE_PORT (par exemple --board 8765)",
-        ) from None
+        said = error(_FILE, "board_port", address=f"{host}:{port}", reason=failure.strerror or failure)
+        raise UserError(said, fix=_fix("board_port_fix")) from None
     return sock
 
 
@@ -174,7 +179,7 @@ class BoardServer:
                 break
             threading.Event().wait(0.025)
         if not self._server.started:
-            raise UserError(f"Le tableau n'a pas démarré sur {self.url}.", fix="kinito play -v --board ...")
+            raise UserError(error(_FILE, "board_start", address=self.url), fix=_fix("board_start_fix"))
 
     def update(self, snapshot: Snapshot) -> None:
         """TableObserver: publish the table's new state (never raises into the referee)."""

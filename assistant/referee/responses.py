@@ -9,7 +9,9 @@ letter of what is said is always a capital.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from assistant.understanding.grammar import _read
@@ -23,10 +25,13 @@ def responses(name: str, language: str = LANGUAGE) -> Mapping[str, Any]:
     return _read(f"responses/{language}/{name}")
 
 
+@functools.lru_cache(maxsize=64)
 def section(name: str, key: str, language: str = LANGUAGE) -> Mapping[str, str]:
-    """One section (`sentences`, `refusals`, `reasons`...) of a responses file, empty when absent."""
+    """One section (`sentences`, `refusals`, `board`...) of a responses file, empty when absent.
+    Read once and kept (read-only): the referee and the board ask for the same few sections on every
+    line and every board update."""
     found = responses(name, language).get(key) or {}
-    return {str(k): str(v) for k, v in found.items()}
+    return MappingProxyType({str(k): str(v) for k, v in found.items()})
 
 
 def errors(*names: str, language: str = LANGUAGE) -> dict[str, str]:

@@ -100,15 +100,20 @@ def test_board_address_defaults_to_localhost() -> None:
     assert parse_address("0.0.0.0:8765") == ("0.0.0.0", 8765)
     assert parse_address("[::1]:8000") == ("::1", 8000)
     for bad in ("", "huit", "127.0.0.1:99999", "host:"):
-        with pytest.raises(UserError):
+        with pytest.raises(UserError) as caught:
             parse_address(bad)
+        said = f"Adresse du tableau invalide : « {bad} » (un port, ou HÔTE:PORT)."
+        assert str(caught.value).startswith(said)
+        assert caught.value.fix == "kinito play --board 8000"
 
 
 def test_a_taken_port_is_one_sentence() -> None:
     """Two boards on one port: the second says which address is taken and how to fix it."""
     first = BoardServer("127.0.0.1", 0)
     try:
-        with pytest.raises(UserError, match="ne peut pas écouter"):
+        with pytest.raises(UserError) as caught:
             BoardServer("127.0.0.1", first.port)
+        assert str(caught.value).startswith(f"Le tableau ne peut pas écouter sur 127.0.0.1:{first.port} (")
+        assert "--board 8765" in caught.value.fix
     finally:
         first.socket.close()

@@ -58,6 +58,17 @@ def test_l1_family_lives_elimination_winner_and_summary() -> None:
     assert data["over"] and data["winners"] == ["Bruno"]
     assert data["summary"]["lines"][:2] == ["Bilan de la partie.", "Bruno gagne la partie !"]
     assert data["chart"]["series"]["Ana"] == [5, 4, 3, 2, 1, 0]
+    assert data["chart"]["unit"] == "vies" and data["title"] == "Quinito — édition famille"
+    assert data["journal"][-1] == "Ana n'a plus de vie"  # issue 11 item 9: no guessed gender
+
+
+def test_q13_title_names_the_edition_and_each_cup_says_what_it_waits_for() -> None:
+    """Q13: two cups, two announcers; the title, the statuses and the chart's unit come from the
+    game's responses file."""
+    data = play({"game": "quinito", "players": "Ana,Bruno,Chloé", "variants": "Q13"})
+    assert data["title"] == "Quinito — édition apéro — double kinito"
+    assert [c["status"] for c in data["cups"]] == ["À Ana d'annoncer", "À Bruno d'annoncer"]
+    assert data["chart"]["unit"] == "doses"
 
 
 def test_summary_shows_when_asked() -> None:
@@ -78,3 +89,11 @@ def test_c3_layout_rows_card_counts_and_what_the_table_accepts() -> None:
     assert [row["cards"][4]["state"] for row in data["layout"][1:]] == ["next", "next", "next"]
     assert [p["cards"] for p in data["players"]] == [10, 10, 9, 10]
     assert data["status"] == "À David de jouer" and data["journal"][-1] == "Chloé pose le cinq de deniers"
+    assert [c["label"] for c in data["layout"][0]["cards"]][-3:] == ["V", "C", "R"]
+
+
+def test_c1_c2_title_mode_target_and_the_status_before_the_deal() -> None:
+    """C1 (caprone), C2: the title names the mode and the target; before a line is heard, the deal."""
+    data = play({"game": "cinquillo", "players": "Ana,Bruno,Chloé", "mode": "caprone", "target": "30"})
+    assert data["title"] == "Cinquillo — caprone — en 30 points" and data["chart"]["unit"] == "points"
+    assert data["status"] == "Distribution"

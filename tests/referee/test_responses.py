@@ -7,6 +7,7 @@ never the verb "boire". Every refusal code an engine raises renders to such a se
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import string
 from collections.abc import Iterator
@@ -78,6 +79,11 @@ SAMPLES: dict[str, object] = {
     "percent": "quarante-quatre pour cent",
     "cards": "le cinq de deniers et le sept de coupes",
     "unit": "doses",
+    "actor": "Émile",
+    "attacker": "Ana",
+    "round": 2,
+    "winners": "Ana et Émile",
+    "address": "127.0.0.1:8000",
 }
 """A value for every blank a response may have: names starting with a vowel, so that a missing
 elision ("de Ana") shows."""
@@ -96,6 +102,10 @@ GENDERED = re.compile(r"\b(éliminée?s?|prête?s?|content(e|s)?|seule?)\b", re.
 SENTENCE_START = re.compile(r"(?:^|[.!?] )([a-zéèêàâîôûç])")
 
 
+BOARD_LINES = ("board_status", "board_journal")
+"""The party board's statuses and journal lines: shown, not said, but French all the same."""
+
+
 def _strings(data: object, path: str = "") -> Iterator[tuple[str, str]]:
     if isinstance(data, str):
         yield path, data
@@ -112,7 +122,7 @@ def sentences() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for name in FILES:
         data = responses(name)
-        for section in ("sentences", "refusals", "help", "errors", "explain"):
+        for section in ("sentences", "refusals", "help", "errors", "explain", *BOARD_LINES):
             for key, template in (data.get(section) or {}).items():
                 out.append((f"{name}:{section}.{key}", render(str(template), SAMPLES)))
     return out
@@ -229,3 +239,41 @@ def test_a_refusal_is_said_through_the_book_with_its_values() -> None:
     book = module.rulebook(module.rules({"players": "Ana,Bruno,Chloé"}))
     said = book.refusal(Refused("not_lower", to_beat=43))
     assert said == "Il faut annoncer un vrai score supérieur ou égal à 43."
+
+
+BOARD_SECTIONS = ("board", *BOARD_LINES)
+"""What the party board shows of a game (issue 15), in the game's own responses file."""
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_board_text_renders_with_all_its_blanks_filled(game: str) -> None:
+    """Issue 11 item 9 on the board: titles, words, statuses and journal lines are data, each one
+    rendered with sample values fills every blank and passes the checks of a sentence (words: no
+    English, no guessed gender, never boire)."""
+    data = responses(get_game(game).responses)
+    for part in BOARD_SECTIONS:
+        templates = data.get(part) or {}
+        assert templates, (game, part)
+        for key, template in templates.items():
+            shown = render(str(template), SAMPLES)
+            assert shown.strip() and "{" not in shown and "}" not in shown, (part, key, shown)
+            assert problems(shown) == [], (part, key, shown)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_board_journal_names_events_of_its_game(game: str) -> None:
+    """A journal line is keyed by the name of the event it describes: a misspelt key would silently
+    leave that move out of the journal."""
+    events = importlib.import_module(f"assistant.games.{game}.events")
+    names = {name for name, value in vars(events).items() if isinstance(value, type)}
+    journal = responses(get_game(game).responses)["board_journal"]
+    assert set(journal) <= names, set(journal) - names
+
+
+def test_every_quinito_cup_phase_has_a_board_status_q5() -> None:
+    """Q5-Q13, L3: whatever a cup waits for, the board's banner says it (family answers included)."""
+    from assistant.games.quinito.state import PLAYER_BOUND, TABLE_PHASES
+
+    statuses = responses(get_game("quinito").responses)["board_status"]
+    phases = {*PLAYER_BOUND, *TABLE_PHASES, "counter_throw", "redemption_throw", "response_family"}
+    assert set(statuses) == phases

@@ -1,5 +1,8 @@
 // Kinito's party board: draws the JSON of /state and /events (server-sent events).
 // Every value that comes from the table (player names first) is set as text, never as markup.
+// What the game says (title, statuses, journal, penalties, summary) comes as data from the game's
+// responses file (grammars/responses/fr/); the page keeps only its own labels (units, badges,
+// headings). It draws what the data holds (cups, a card layout), never asks which game it is.
 "use strict";
 (() => {
   const SVG = "http://www.w3.org/2000/svg";
@@ -30,7 +33,7 @@
       return w.length > 1 ? `Égalité : ${w.join(" et ")}` : `${w[0]} gagne la partie !`;
     }
     if (data.paused) return "Pause";
-    if (data.game === "quinito") return data.cups.map((c) => c.status).filter(Boolean).join(" · ");
+    if (data.cups.length) return data.cups.map((c) => c.status).filter(Boolean).join(" · ");
     return data.status || "";
   }
 
@@ -38,7 +41,7 @@
     $("status").textContent = status(data);
     const dir = $("direction");
     dir.replaceChildren();
-    if (data.game === "quinito" && !data.over) {
+    if (data.cups.length && !data.over) {
       const clockwise = data.direction === 1;
       dir.append(el("b", null, clockwise ? "↻" : "↺"), el("span", null, clockwise ? "sens horaire" : "sens inverse"));
     }
@@ -59,7 +62,7 @@
   function renderCups(data) {
     const box = $("cups");
     box.replaceChildren();
-    box.hidden = data.game !== "quinito";
+    box.hidden = !data.cups.length;
     for (const cup of data.cups) {
       const card = el("div", "cup");
       card.append(el("div", "label", data.cups.length > 1 ? `Gobelet ${cup.index + 1} · annonce` : "Annonce en cours"));
@@ -85,8 +88,8 @@
   function renderLayout(data) {
     const box = $("layout");
     box.replaceChildren();
-    box.hidden = data.game !== "cinquillo";
-    if (data.game !== "cinquillo") return;
+    box.hidden = !data.layout;
+    if (!data.layout) return;
     const info = [`Manche ${data.round}`, `objectif ${data.target} points`];
     if (data.stock) info.push(count(data.stock, "carte en pioche", "cartes en pioche"));
     box.append(el("div", "info", info.join(" · ")));
@@ -131,7 +134,7 @@
         if (data.over && p.xp) card.append(el("div", "extra", `${p.xp > 0 ? "+" : ""}${p.xp} XP`));
       }
       if (p.totem) card.append(el("span", "badge totem", "TOTEM"));
-      if (out) card.append(el("span", "badge out", "ÉLIMINÉ"));
+      if (out) card.append(el("span", "badge out", "HORS JEU"));
       if (data.over && data.winners.includes(p.name)) card.append(el("span", "badge win", "VAINQUEUR"));
       box.append(card);
     }
@@ -219,6 +222,7 @@
     renderChart(data, colour);
     document.body.dataset.moves = String(data.moves);
     document.body.dataset.game = data.game;
+    document.body.dataset.table = data.layout ? "cards" : "cups";  // the layout follows the data, not a game name
   }
 
   function apply(text, version) {

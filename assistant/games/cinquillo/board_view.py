@@ -3,6 +3,7 @@ scores, the XP of the match (C8), and what the table accepts next (public: no ha
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,11 +13,20 @@ from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import RANKS, SUITS, definite
 from assistant.games.cinquillo.state import CinquilloState
 from assistant.referee import speech
+from assistant.referee.responses import render, section
 
-SHORT_RANKS = {10: "V", 11: "C", 12: "R"}
-"""C1: sota, caballo, rey as printed on a French-style card (valet, cavalier, roi)."""
 SUIT_SYMBOLS = {"oros": "●", "copas": "♥", "espadas": "♠", "bastos": "♣"}
 """A sign per suit, drawn with the suit's colour by the page."""
+
+
+@functools.cache
+def _texts(part: str) -> Mapping[str, str]:
+    """The board's words (`board`), statuses (`board_status`) or journal lines (`board_journal`, by
+    event name), from this game's responses file (read once, kept)."""
+    from assistant.games.cinquillo import NAME
+    from assistant.registry import get_game
+
+    return section(get_game(NAME).responses, part)
 
 
 def layout(state: CinquilloState) -> list[dict[str, Any]]:
@@ -24,6 +34,7 @@ def layout(state: CinquilloState) -> list[dict[str, Any]]:
     it now) or "empty"."""
     rows: list[dict[str, Any]] = []
     playing = state.phase == "play"
+    words = _texts("board")
     for suit in SUITS:
         cards: list[dict[str, Any]] = []
         for rank in RANKS:
@@ -36,7 +47,7 @@ def layout(state: CinquilloState) -> list[dict[str, Any]]:
                 where = "next"
             else:
                 where = "empty"
-            label = SHORT_RANKS.get(rank.rank, rank.spanish)
+            label = words.get(f"rank_{rank.rank}", rank.spanish)  # C1: V, C, R for sota, caballo, rey
             cards.append({"rank": rank.rank, "label": label, "name": rank.french, "state": where})
         rows.append(
             {"suit": suit.suit, "name": suit.french, "symbol": SUIT_SYMBOLS[suit.suit], "cards": cards}
@@ -70,22 +81,12 @@ def chart(state: CinquilloState, events: tuple[Any, ...]) -> dict[str, Any]:
                 totals[winner] += event.points
             for p, v in totals.items():
                 series[p].append(v)
-    return {"unit": "points", "series": series}
-
-
-JOURNAL: Mapping[type, str] = {
-    ce.CardPlayed: "{player} pose {card}",
-    ce.Passed: "{player} passe",
-    ce.Drew: "{player} pioche",
-    ce.RoundDealt: "Manche {round} distribuée",
-    ce.RoundWon: "Manche pour {winners} : {points} points",
-}
-"""The moves the journal lists, in a few words."""
+    return {"unit": _texts("board")["chart"], "series": series}
 
 
 def describe(event: Any) -> str | None:
     """One move of the journal ("Chloé pose le cinq de deniers"), or None to leave it out."""
-    template = JOURNAL.get(type(event))
+    template = _texts("board_journal").get(type(event).__name__)
     if template is None:
         return None
     fields = dict(vars(event))
@@ -93,25 +94,23 @@ def describe(event: Any) -> str | None:
         fields["card"] = definite(event.card)
     if isinstance(event, ce.RoundWon):
         fields["winners"] = speech.names(list(event.winners))
-    return template.format(**fields)
+    return render(template, fields)
 
 
 def status(state: CinquilloState) -> str:
-    """What the table waits for, as the board shows it (French)."""
+    """C2-C4: what the table waits for, as the board shows it (section `board_status`)."""
     if state.winners is not None:
         return ""
-    if state.phase == "play":
-        return f"À {state.current} de jouer" if state.current else "Qui a le cinq de deniers ?"
-    if state.phase == "draw":
-        return f"{state.current} pioche"
-    return "Distribution"
+    key = {"play": "play" if state.current else "play_first", "draw": "draw"}.get(state.phase, "deal")
+    return render(_texts("board_status")[key], {"player": state.current})
 
 
 def view(config: CinquilloConfig, state: CinquilloState, events: tuple[Any, ...]) -> dict[str, Any]:
     """The Cinquillo part of the board's JSON."""
-    mode = "caprone" if config.mode == "caprone" else "original"
+    words = _texts("board")
+    mode = words["mode_caprone" if config.mode == "caprone" else "mode_original"]
     return {
-        "title": f"Cinquillo — {mode} — en {config.target} points",
+        "title": render(words["title"], {"mode": mode, "target": config.target}),
         "variants": [],
         "players": players(state),
         "cups": [],

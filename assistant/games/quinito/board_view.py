@@ -3,31 +3,27 @@ direction, each cup's standing announcement and the odds of making it (Q3)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
 from assistant.core.events import PenaltyCalled
-from assistant.games.quinito import events as qe
 from assistant.games.quinito.config import VARIANTS, QuinitoConfig
 from assistant.games.quinito.odds import at_least
 from assistant.games.quinito.scores import CHANCE, rank
 from assistant.games.quinito.state import CupState, QuinitoState
 from assistant.referee import speech
+from assistant.referee.responses import render, section
 
-PHASES: Mapping[str, str] = {
-    "announce": "À {actor} d'annoncer",
-    "response": "À {actor} : accepter ou soulever",
-    "reveal": "Combien sous le gobelet ?",
-    "attack_target": "Quinito ! {actor} choisit sa cible",
-    "counter_or_submit": "{actor} contre ou prend ?",
-    "counter_throw": "{actor} lance pour contrer",
-    "defi_players": "Défi ! {actor} nomme deux joueurs",
-    "defi_loser": "Défi : qui a fini le dernier ?",
-    "redemption_throw": "{actor} : trois lancers pour refaire un quinito",
-}
-"""What each cup waits for, as the board shows it (French)."""
-FAMILY_RESPONSE = "À {actor} : croire, passer ou soulever"
-"""L3: the family edition's answers."""
+
+@functools.cache
+def _texts(part: str) -> Mapping[str, str]:
+    """The board's words (`board`), cup statuses (`board_status`, by phase) or journal lines
+    (`board_journal`, by event name), from this game's responses file (read once, kept)."""
+    from assistant.games.quinito import NAME
+    from assistant.registry import get_game
+
+    return section(get_game(NAME).responses, part)
 
 
 def players(config: QuinitoConfig, state: QuinitoState) -> list[dict[str, Any]]:
@@ -51,9 +47,8 @@ def players(config: QuinitoConfig, state: QuinitoState) -> list[dict[str, Any]]:
 
 def cup(config: QuinitoConfig, state: QuinitoState, index: int, value: CupState) -> dict[str, Any]:
     """Q5/Q6/Q13: one cup: what it waits for, the standing announcement and its odds (Q3)."""
-    template = PHASES.get(value.phase, "")
-    if value.phase == "response" and config.edition == "family":
-        template = FAMILY_RESPONSE
+    phase = "response_family" if value.phase == "response" and config.edition == "family" else value.phase
+    template = _texts("board_status").get(phase)
     announced = value.announced
     odds = at_least(announced, config.order) if announced is not None else None
     bar = rank(announced, config.ranks) if announced is not None else None
@@ -67,7 +62,7 @@ def cup(config: QuinitoConfig, state: QuinitoState, index: int, value: CupState)
     return {
         "index": index,
         "phase": value.phase,
-        "status": template.format(actor=value.actor) if state.winner is None else "",
+        "status": render(template, {"actor": value.actor}) if template and state.winner is None else "",
         "actor": value.actor,
         "announcer": value.announcer,
         "announced": value.announced,
@@ -111,41 +106,26 @@ def chart(config: QuinitoConfig, state: QuinitoState, events: tuple[Any, ...]) -
                 totals[event.beneficiary] += event.amount
             for p, v in totals.items():
                 series[p].append(v)
-    return {"unit": "vies" if family else "doses", "series": series}
-
-
-JOURNAL: Mapping[type, str] = {
-    qe.Announced: "{player} annonce {score}",
-    qe.Accepted: "{player} accepte",
-    qe.Passed: "{player} passe : {score}",
-    qe.Lifted: "{player} soulève",
-    qe.Revealed: "Sous le gobelet : {value}",
-    qe.SpecialShown: "{player} montre {value}",
-    qe.QuinitoAttacked: "{attacker} attaque {target}",
-    qe.Countered: "{player} contre",
-    qe.DirectionReversed: "Changement de sens",
-    qe.TotemGiven: "{player} prend le totem",
-    qe.PlayerEliminated: "{player} est éliminé",
-}
-"""The moves the journal lists, in a few words (penalties are said as the referee says them)."""
+    return {"unit": _texts("board")["chart_family" if family else "chart_drinking"], "series": series}
 
 
 def describe(event: Any) -> str | None:
     """One move of the journal ("Ana annonce soixante-deux"), or None to leave it out."""
     if isinstance(event, PenaltyCalled):
         return speech.penalty(event).rstrip(".")
-    template = JOURNAL.get(type(event))
+    template = _texts("board_journal").get(type(event).__name__)
     if template is None:
         return None
     fields = {k: speech.score(v) if k in ("score", "value") else v for k, v in vars(event).items()}
-    return template.format(**fields)
+    return render(template, fields)
 
 
 def view(config: QuinitoConfig, state: QuinitoState, events: tuple[Any, ...]) -> dict[str, Any]:
     """The Quinito part of the board's JSON."""
-    edition = "édition famille" if config.edition == "family" else "édition apéro"
+    words = _texts("board")
+    edition = words[f"edition_{config.edition}"]
     return {
-        "title": f"Quinito — {edition}" + (" — double kinito" if config.cups == 2 else ""),
+        "title": render(words["title_two_cups" if config.cups == 2 else "title"], {"edition": edition}),
         "variants": [{"id": v, "text": VARIANTS[v]} for v in sorted(config.variants)],
         "players": players(config, state),
         "cups": [cup(config, state, i, c) for i, c in enumerate(state.cups)],
