@@ -66,8 +66,8 @@ def vosk_figures(quick: bool = False) -> dict[str, Any]:
     found = installed_model()
     if found is None:
         return {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
+    from assistant.voice.loading import load_model
     from assistant.voice.measure import measure
-    from assistant.voice.recognizer import load_model
 
     path, language = found
     runs = 1 if quick else 3

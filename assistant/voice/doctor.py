@@ -71,7 +71,7 @@ def _query_devices() -> Sequence[Mapping[str, Any]]:
 
 
 def _vocabulary(path: Path) -> Callable[[str], bool]:
-    from assistant.voice.recognizer import load_model
+    from assistant.voice.loading import load_model
 
     model = load_model(path)
     return lambda word: bool(model.vosk_model_find_word(word) >= 0)

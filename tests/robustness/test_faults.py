@@ -145,7 +145,7 @@ def korean_model_without(source: Path, tmp_path: Path, missing: str) -> Path:
 
 
 def test_loading_a_model_missing_a_file_is_a_user_error(ko_model_dir: Path, tmp_path: Path) -> None:
-    from assistant.voice.recognizer import load_model
+    from assistant.voice.loading import load_model
 
     with pytest.raises(UserError) as refused:
         load_model(korean_model_without(ko_model_dir, tmp_path, "am/final.mdl"))
@@ -153,7 +153,7 @@ def test_loading_a_model_missing_a_file_is_a_user_error(ko_model_dir: Path, tmp_
 
 
 def test_loading_a_model_missing_a_file_names_the_file(ko_model_dir: Path, tmp_path: Path) -> None:
-    from assistant.voice.recognizer import load_model
+    from assistant.voice.loading import load_model
 
     with pytest.raises(UserError) as refused:
         load_model(korean_model_without(ko_model_dir, tmp_path, "am/final.mdl"))

@@ -160,7 +160,7 @@ def test_split_soixante_deux_is_one_announcement_of_62_and_no_fault(
 ) -> None:
     """Issue 14 / Q5 / Q10: "soixante" … "deux" through play's whole voice path (real decoder,
     PrefixJoiner, early moves, referee) is Ana's announcement of 62, not a fantasy fault for 60."""
-    from assistant.commands.play import hearing
+    from assistant.runtime.hearing import hearing
 
     referee = Referee(table_config({"game": "quinito", "players": ",".join(PLAYERS)}), FakeClock())
     said = Said()
