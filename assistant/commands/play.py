@@ -86,19 +86,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tts-uri",
         dest="tts_uri",
-        metavar="tcp://HÔTE:PORT",
+        metavar="URI",
         help="serveur de synthèse Wyoming (ex. wyoming-piper, voix fr_FR) ; espeak-ng s'il ne répond pas",
     )
     parser.add_argument(
         "--mic-uri",
         dest="mic_uri",
-        metavar="tcp://HÔTE:PORT",
+        metavar="URI",
         help="micro d'un satellite Wyoming (service mic) au lieu du micro local",
     )
     parser.add_argument(
         "--snd-uri",
         dest="snd_uri",
-        metavar="tcp://HÔTE:PORT",
+        metavar="URI",
         help="haut-parleur d'un satellite Wyoming (service snd) au lieu de la sortie locale",
     )
     parser.add_argument(

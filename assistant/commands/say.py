@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tts-uri",
         dest="tts_uri",
-        metavar="tcp://HÔTE:PORT",
+        metavar="URI",
         help="serveur de synthèse Wyoming (--voice : une de ses voix) ; --engine s'il ne répond pas",
     )
 
