@@ -21,7 +21,7 @@ text is the grammar), the paragraph above serves the real-time factors."""
 
 def tts_first_audio(quick: bool = False, engine: str = "espeak") -> dict[str, Any]:
     """contracts.md tts_first_audio_ms: text to first audio sample, default synthesizer (espeak-ng)."""
-    from assistant.voice.tts import measure_first_audio
+    from assistant.voice.synthesizers import measure_first_audio
 
     runs = 3 if quick else 11
     text = "Ana prend une dose : bluff. À Bruno de lancer."

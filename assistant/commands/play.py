@@ -17,8 +17,9 @@ from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
 from assistant.registry import default_game, game_names
 from assistant.runtime.enrolment import enrol
+from assistant.runtime.grammar_switch import respellings_for
 from assistant.runtime.hearing import hearing, microphone, satellite_microphone
-from assistant.runtime.live import LiveLoop, from_heard, from_text, respellings_for
+from assistant.runtime.live import LiveLoop, from_heard, from_text
 from assistant.runtime.resuming import resumed
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
@@ -132,7 +133,8 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
 
 def synthesizer(settings: PlaySettings) -> Synthesizer:
     """The voice engine of the settings; with `tts_uri`, that Wyoming server, the engine behind it."""
-    from assistant.voice.tts import Engine, make_synthesizer
+    from assistant.voice.synthesizers import make_synthesizer
+    from assistant.voice.tts import Engine
 
     engine: Engine = "pyttsx3" if settings.voice_engine == "pyttsx3" else "espeak"
     if settings.tts_uri is None:

@@ -13,7 +13,8 @@ from assistant.errors import UserError
 from assistant.referee.referee import Referee
 from assistant.referee.snapshot import TableObserver
 from assistant.runtime.early import HOLD_SECONDS, Completer, EarlyMoves
-from assistant.runtime.live import GrammarSwitch, LiveLoop, SwitchingDecoder
+from assistant.runtime.grammar_switch import GrammarSwitch, SwitchingDecoder
+from assistant.runtime.live import LiveLoop
 from assistant.runtime.voices import Voice
 from assistant.voice.audio import AudioSource, MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate

@@ -45,7 +45,9 @@ class DualRecognizer:
         return self.moves.accept(chunk) + self.vigilance.accept(chunk)
 
     def partials(self) -> list[Heard]:
-        return self.moves.partials() + self.vigilance.partials()
+        """The moves recogniser's partials only: nothing reads the open one's (early moves and the
+        joiner look at grammar partials), and asking Vosk for them each chunk costs CPU."""
+        return self.moves.partials()
 
     def flush(self) -> list[Heard]:
         return self.moves.flush() + self.vigilance.flush()

@@ -17,8 +17,9 @@ from assistant.errors import UserError
 from assistant.referee.referee import Referee
 from assistant.settings.table import table_config
 from assistant.store.sqlite import SqliteStore
-from assistant.voice.audio import FakeStream, MicrophoneSource
+from assistant.voice.audio import MicrophoneSource
 from assistant.voice.doctor import Probes, check_model
+from assistant.voice.fake_stream import FakeStream
 from assistant.voice.models import load_manifest, verify_model
 
 TABLE = {"game": "quinito", "players": "Ana,Bruno,Chloé,David"}
@@ -207,7 +208,7 @@ def test_espeak_missing_is_one_sentence_naming_the_install_command(tmp_path: Pat
 
 
 def test_espeak_missing_through_the_api(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from assistant.voice.tts import make_synthesizer
+    from assistant.voice.synthesizers import make_synthesizer
 
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(UserError) as refused:

@@ -12,14 +12,8 @@ from assistant.core.clock import FakeClock
 from assistant.errors import UserError
 from assistant.referee.referee import Referee
 from assistant.runtime.early import HOLD_SECONDS, EarlyMoves
-from assistant.runtime.live import (
-    GrammarSwitch,
-    LiveLoop,
-    SwitchingDecoder,
-    from_heard,
-    from_text,
-    vigilance_text,
-)
+from assistant.runtime.grammar_switch import GrammarSwitch, SwitchingDecoder
+from assistant.runtime.live import LiveLoop, from_heard, from_text, vigilance_text
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice
 from assistant.settings.table import table_config
@@ -192,7 +186,7 @@ def test_vigilance_keeps_only_violations_from_open_results_q11() -> None:
 def test_microphone_loss_is_said_aloud_and_retried() -> None:
     """A microphone that stops mid-game: the loop says so, the source reopens it and says it is back."""
     from assistant.runtime.hearing import MIC_BACK, MIC_LOST, microphone
-    from assistant.voice.audio import FakeStream
+    from assistant.voice.fake_stream import FakeStream
 
     said = Said()
     loop = LiveLoop(referee(), said)

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from assistant.core.clock import FakeClock
-from assistant.voice.audio import FakeStream, MicrophoneSource
+from assistant.voice.audio import MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate
+from assistant.voice.fake_stream import FakeStream
 from assistant.voice.heard import Heard
 from assistant.voice.listener import Listener
 from assistant.voice.measure import room_noise
