@@ -143,8 +143,11 @@ def table_audio(language: str, folder: Path) -> tuple[bytes, float]:
 
 def speech_to_audio(
     model: Any, language: str, pcm: bytes, end: float, early: bool, config: Ears
-) -> float | None:
-    """Milliseconds from the end of the last line's speech to the first audio of the answer."""
+) -> tuple[float, float] | None:
+    """Milliseconds from the end of the last line's speech to the first audio of the answer, split
+    in two: the audio the path waited for after the speech (position of the triggering chunk - end
+    of speech: decided by the decoder, the same on any machine) and the wall time from that chunk's
+    arrival to the first sample (decoding it, the referee, the synthesiser: the machine's share)."""
     from assistant.core.clock import FakeClock
     from assistant.referee.referee import Referee
     from assistant.runtime.early import Completer
@@ -181,7 +184,7 @@ def speech_to_audio(
     if not playback.firsts:
         return None
     position, spent = playback.firsts[0]
-    return round(1000 * (position - end + spent), 1)
+    return 1000 * (position - end), 1000 * spent
 
 
 def vigilance(
@@ -212,15 +215,18 @@ def vigilance(
     def run(gated: bool) -> tuple[float, set[str]]:
         open_rec = Recognizer(model)
         decoder: Any = GatedDecoder(open_rec, vad) if gated else open_rec
-        began, heard = time.perf_counter(), []
+        began, cpu, heard = time.perf_counter(), time.process_time(), []
         for piece in pcm_chunks(pcm, chunk):
             heard += decoder.accept(piece)
         heard += decoder.flush()
+        cpu_rtfs.append((time.process_time() - cpu) / seconds)
         return (time.perf_counter() - began) / seconds, spoken(heard)
 
+    cpu_rtfs: list[float] = []
     rtf, words = run(vad is not None)
     out: dict[str, Any] = {
         "vigilance_rtf": round(rtf, 4),
+        "vigilance_cpu_rtf": round(cpu_rtfs[0], 4),
         "vigilance_speech_share": round(speech / seconds, 3),
     }
     if both:
@@ -252,8 +258,12 @@ def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
     return {
         "config": config.name,
         "model": str(path),
-        "speech_to_audio_early_ms": _median(early),
-        "speech_to_audio_final_ms": _median(final),
+        "speech_to_audio_early_ms": _median([None if e is None else sum(e) for e in early]),
+        "speech_to_audio_final_ms": _median([None if f is None else sum(f) for f in final]),
+        "speech_to_audio_early_wait_ms": _median([None if e is None else e[0] for e in early]),
+        "speech_to_audio_final_wait_ms": _median([None if f is None else f[0] for f in final]),
+        "speech_to_audio_early_compute_ms": _median([None if e is None else e[1] for e in early]),
+        "speech_to_audio_final_compute_ms": _median([None if f is None else f[1] for f in final]),
         "speech_to_audio_runs": runs,
         **out,
         "vosk_model_load_s": round(loaded.load_s, 2),
