@@ -4,10 +4,10 @@ Endpoint rules short enough to answer quickly sometimes end an utterance at a pa
 phrase: "soixante … deux" comes out as two finals. "soixante" alone is a phrase of the announce
 grammar (a fantasy number, Q10), so acting on it would charge a fault. `PrefixJoiner` wraps the
 decoder: a grammar final that is a strict word-prefix of a longer phrase of the current grammar is
-held. If no speech follows within `hold` seconds of audio after it came out (energy VAD, or a
-partial result), it is released as it was; if speech follows, it waits for the next grammar final
-(at most `max_wait`), and when the two make a phrase they are merged into one final, else both come
-out in order. While a final is held, grammar partials carry it in front, so early moves (issue 4)
+held. If no speech follows within `hold` seconds of audio after it came out, and `after_word`
+seconds after its last word (energy VAD, or a partial result), it is released as it was; if speech
+follows, it waits for the next grammar final (at most `max_wait`), and when the two make a phrase
+they are merged into one final, else both come out in order. While a final is held, grammar partials carry it in front, so early moves (issue 4)
 see "soixante deux" and act on the whole phrase.
 
 Time is the audio's own (chunk timeline), so WAV files and fake clocks give the same decisions.
