@@ -7,8 +7,8 @@ decoder: a grammar final that is a strict word-prefix of a longer phrase of the 
 held. If no speech follows within `hold` seconds of audio after it came out, and `after_word`
 seconds after its last word (energy VAD, or a partial result), it is released as it was; if speech
 follows, it waits for the next grammar final (at most `max_wait`), and when the two make a phrase
-they are merged into one final, else both come out in order. While a final is held, grammar partials carry it in front, so early moves (issue 4)
-see "soixante deux" and act on the whole phrase.
+they are merged into one final, else both come out in order. While a final is held, grammar
+partials carry it in front, so early moves (issue 4) see "soixante deux" and act on the whole phrase.
 
 Time is the audio's own (chunk timeline), so WAV files and fake clocks give the same decisions.
 """
