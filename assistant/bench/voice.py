@@ -21,7 +21,7 @@ text is the grammar), the paragraph above serves the real-time factors."""
 
 def tts_first_audio(quick: bool = False, engine: str = "espeak") -> dict[str, Any]:
     """contracts.md tts_first_audio_ms: text to first audio sample, default synthesizer (espeak-ng)."""
-    from assistant.voice.tts import measure_first_audio
+    from assistant.voice.synthesizers import measure_first_audio
 
     runs = 3 if quick else 11
     text = "Ana prend une dose : bluff. À Bruno de lancer."
@@ -66,8 +66,8 @@ def vosk_figures(quick: bool = False) -> dict[str, Any]:
     found = installed_model()
     if found is None:
         return {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
+    from assistant.voice.loading import load_model
     from assistant.voice.measure import measure
-    from assistant.voice.recognizer import load_model
 
     path, language = found
     runs = 1 if quick else 3

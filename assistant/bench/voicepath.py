@@ -3,10 +3,14 @@
 Each configuration runs in a child process of its own (`python -m assistant.bench.voicepath
 --config after`), so that its peak RSS is that of a process playing with its own model loading:
 
-- `after`: what `kinito play` does now - one model load with the PLAY endpoint rules, the
-  vigilance recogniser on VAD speech segments, split prefixes joined;
-- `before`: what it did - the model's own endpoint rules, vigilance on every chunk, and the second
-  model copy the old measurement loaded for its tuned rules.
+- `after`: what `kinito play` does now - one model load with the PLAY endpoint rules, utterances
+  also ended on the quiet after a whole phrase (voice.quiet_end), early moves on partials that held
+  for runtime.early.HOLD_SECONDS, the vigilance recogniser on VAD speech segments, split prefixes
+  joined;
+- `before`: issue 14's first landing - the same without the quiet ending, early moves on a partial
+  passed twice (runtime.hearing.FIRST_LANDING);
+- `original`: what issue 14 started from - the model's own endpoint rules, vigilance on every
+  chunk, and the second model copy the old measurement loaded for its tuned rules.
 
 speech_to_audio_*: a WAV of the table ("soixante deux", then "menteur") goes through the real
 listener, recognisers, referee and espeak-ng synthesiser, fed as fast as it decodes; the delay is
@@ -31,6 +35,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from assistant.bench.rss import peak_rss_mb
+from assistant.runtime.hearing import FIRST_LANDING, Ears
 from assistant.voice.audio import Chunk
 from assistant.voice.endpoint import (
     DEFAULT,
@@ -67,16 +72,19 @@ class PathConfig:
     """before / after."""
     rules: EndpointRules
     """Endpoint rules of the model `play` loads."""
-    vad: VadSettings | None
-    """Vigilance on VAD segments (None: every chunk)."""
+    ears: Ears
+    """How the voice path decides (vigilance VAD, quiet ending, early moves)."""
     copies: int
     """Model copies loaded (the old measurement loaded a second one for its tuned rules)."""
 
 
 CONFIGS = {
-    "before": PathConfig("before", DEFAULT, None, 2),
-    "after": PathConfig("after", PLAY, VadSettings(), 1),
+    "original": PathConfig("original", DEFAULT, Ears(vad=None, quiet=None, early_hold=None), 2),
+    "before": PathConfig("before", PLAY, FIRST_LANDING, 1),
+    "after": PathConfig("after", PLAY, Ears(), 1),
 }
+RUN_TOGETHER = ("original", "before", "after")
+"""What `kinito bench` runs side by side, each in its own child process."""
 
 
 class TimedSource:
@@ -133,12 +141,17 @@ def table_audio(language: str, folder: Path) -> tuple[bytes, float]:
     return pcm, end
 
 
-def speech_to_audio(model: Any, language: str, pcm: bytes, end: float, early: bool, vad: Any) -> float | None:
-    """Milliseconds from the end of the last line's speech to the first audio of the answer."""
-    from assistant.commands.play import hearing
+def speech_to_audio(
+    model: Any, language: str, pcm: bytes, end: float, early: bool, config: Ears
+) -> tuple[float, float] | None:
+    """Milliseconds from the end of the last line's speech to the first audio of the answer, split
+    in two: the audio the path waited for after the speech (position of the triggering chunk - end
+    of speech: decided by the decoder, the same on any machine) and the wall time from that chunk's
+    arrival to the first sample (decoding it, the referee, the synthesiser: the machine's share)."""
     from assistant.core.clock import FakeClock
     from assistant.referee.referee import Referee
     from assistant.runtime.early import Completer
+    from assistant.runtime.hearing import hearing
     from assistant.runtime.live import from_heard
     from assistant.settings.table import table_config
     from assistant.voice.playback import Speaker
@@ -147,7 +160,7 @@ def speech_to_audio(model: Any, language: str, pcm: bytes, end: float, early: bo
 
     # The announcement is not confirmed aloud, so the first audio is the answer to the last line.
     referee = Referee(table_config({"players": "Ana,Bruno,Chloé", "confirm": "off"}), FakeClock())
-    source = TimedSource(list(pcm_chunks(pcm, 0.1)))
+    source = TimedSource(list(pcm_chunks(pcm, config.chunk)))
     playback = FirstAudio(source)
     speaker = Speaker(EspeakSynthesizer(), playback)
     french = language == "fr"
@@ -163,7 +176,7 @@ def speech_to_audio(model: Any, language: str, pcm: bytes, end: float, early: bo
         None,
         has_word,
         stand_in=stand_in,
-        vad=vad,
+        ears=config,
     )  # type: ignore[arg-type]
     ears.early.enabled = early
     for utterance in from_heard(ears.listener, parser, dual=True, early=ears.early):
@@ -171,10 +184,12 @@ def speech_to_audio(model: Any, language: str, pcm: bytes, end: float, early: bo
     if not playback.firsts:
         return None
     position, spent = playback.firsts[0]
-    return round(1000 * (position - end + spent), 1)
+    return 1000 * (position - end), 1000 * spent
 
 
-def vigilance(model: Any, vad: VadSettings | None, folder: Path, both: bool) -> dict[str, Any]:
+def vigilance(
+    model: Any, vad: VadSettings | None, folder: Path, both: bool, chunk: float = 0.1
+) -> dict[str, Any]:
     """Real-time factor of the open recogniser on a stream of about a quarter speech; with `both`,
     also the words each of gated and ungated decoding heard inside the speech that the other did not
     (espeak-ng's Korean is decoded into varying syllables either way: read them as a diff, not a
@@ -200,15 +215,18 @@ def vigilance(model: Any, vad: VadSettings | None, folder: Path, both: bool) -> 
     def run(gated: bool) -> tuple[float, set[str]]:
         open_rec = Recognizer(model)
         decoder: Any = GatedDecoder(open_rec, vad) if gated else open_rec
-        began, heard = time.perf_counter(), []
-        for chunk in pcm_chunks(pcm, 0.1):
-            heard += decoder.accept(chunk)
+        began, cpu, heard = time.perf_counter(), time.process_time(), []
+        for piece in pcm_chunks(pcm, chunk):
+            heard += decoder.accept(piece)
         heard += decoder.flush()
+        cpu_rtfs.append((time.process_time() - cpu) / seconds)
         return (time.perf_counter() - began) / seconds, spoken(heard)
 
+    cpu_rtfs: list[float] = []
     rtf, words = run(vad is not None)
     out: dict[str, Any] = {
         "vigilance_rtf": round(rtf, 4),
+        "vigilance_cpu_rtf": round(cpu_rtfs[0], 4),
         "vigilance_speech_share": round(speech / seconds, 3),
     }
     if both:
@@ -222,7 +240,7 @@ def vigilance(model: Any, vad: VadSettings | None, folder: Path, both: bool) -> 
 def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
     """Every voice-path figure of one configuration, in this process (call it in a child)."""
     from assistant.bench.voice import installed_model
-    from assistant.voice.recognizer import load_model
+    from assistant.voice.loading import load_model
 
     found = installed_model()
     if found is None:
@@ -233,21 +251,28 @@ def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         pcm, end = table_audio(language, folder)
-        early = [speech_to_audio(loaded.model, language, pcm, end, True, config.vad) for _ in range(runs)]
-        final = [speech_to_audio(loaded.model, language, pcm, end, False, config.vad) for _ in range(runs)]
-        out = vigilance(loaded.model, config.vad, folder, both=config.vad is not None)
+        early = [speech_to_audio(loaded.model, language, pcm, end, True, config.ears) for _ in range(runs)]
+        final = [speech_to_audio(loaded.model, language, pcm, end, False, config.ears) for _ in range(runs)]
+        out = vigilance(loaded.model, config.ears.vad, folder, config.ears.vad is not None, config.ears.chunk)
     del extra
     return {
         "config": config.name,
         "model": str(path),
-        "speech_to_audio_early_ms": _median(early),
-        "speech_to_audio_final_ms": _median(final),
+        "speech_to_audio_early_ms": _median([None if e is None else sum(e) for e in early]),
+        "speech_to_audio_final_ms": _median([None if f is None else sum(f) for f in final]),
+        "speech_to_audio_early_wait_ms": _median([None if e is None else e[0] for e in early]),
+        "speech_to_audio_final_wait_ms": _median([None if f is None else f[0] for f in final]),
+        "speech_to_audio_early_compute_ms": _median([None if e is None else e[1] for e in early]),
+        "speech_to_audio_final_compute_ms": _median([None if f is None else f[1] for f in final]),
         "speech_to_audio_runs": runs,
         **out,
         "vosk_model_load_s": round(loaded.load_s, 2),
         "model_copies": config.copies,
         "endpoint_rules": describe(config.rules),
-        "vigilance_vad": config.vad is not None,
+        "vigilance_vad": config.ears.vad is not None,
+        "quiet_end_s": config.ears.quiet,
+        "early_hold_s": config.ears.early_hold,
+        "chunk_s": config.ears.chunk,
         "peak_rss_mb": peak_rss_mb(),
     }
 

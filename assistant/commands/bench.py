@@ -81,7 +81,7 @@ def voice_path(quick: bool) -> dict[str, Any]:
     the contract keys are the `after` figures (what `kinito play` does now)."""
     from assistant.bench import voicepath
 
-    runs = {name: voicepath.in_child(name, quick) for name in ("before", "after")}
+    runs = {name: voicepath.in_child(name, quick) for name in voicepath.RUN_TOGETHER}
     after = runs["after"]
     out: dict[str, Any] = {key: after.get(key) for key in VOICE_PATH_KEYS}
     out["voice_path"] = runs

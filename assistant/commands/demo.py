@@ -17,7 +17,7 @@ from assistant.scripts.demo_game import demo_script
 from assistant.scripts.replay_run import referee_for
 from assistant.scripts.script import TABLE
 from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker
-from assistant.voice.tts import make_synthesizer
+from assistant.voice.synthesizers import make_synthesizer
 
 HELP = "Écouter une partie de démonstration jouée par l'arbitre."
 FALLBACK_WAV = Path("kinito-demo.wav")

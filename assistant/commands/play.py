@@ -4,39 +4,30 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.commands.game_flags import add_game_flags, game_options
-from assistant.core.clock import Clock, SystemClock
+from assistant.core.clock import SystemClock
 from assistant.errors import UserError
 from assistant.paths import store_path, user_config_file
 from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
 from assistant.registry import default_game, game_names
-from assistant.runtime.early import Completer, EarlyMoves
 from assistant.runtime.enrolment import enrol
-from assistant.runtime.live import (
-    GrammarSwitch,
-    LiveLoop,
-    SwitchingDecoder,
-    from_heard,
-    from_text,
-    respellings_for,
-)
+from assistant.runtime.grammar_switch import respellings_for
+from assistant.runtime.hearing import hearing, microphone, satellite_microphone
+from assistant.runtime.live import LiveLoop, from_heard, from_text
 from assistant.runtime.resuming import resumed
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
 from assistant.settings.play import PlaySettings, load_settings
 from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore, default_db_path
-from assistant.voice.audio import AudioSource, MicrophoneSource
+from assistant.voice.audio import AudioSource
 from assistant.voice.duplex import HalfDuplexGate
-from assistant.voice.listener import Listener
-from assistant.voice.vad import VadSettings
 
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
@@ -55,11 +46,6 @@ PLAY_KEYS: tuple[str, ...] = (
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
-VIGILANCE_VAD = VadSettings()
-"""Issue 14: the open (vigilance) recogniser decodes the speech segments of this energy VAD."""
-MIC_LOST = "Je n'entends plus le micro, je réessaie."
-MIC_BACK = "Le micro est revenu."
-MIC_BEHIND = "Je n'arrive pas à suivre : je saute un peu de son, répétez si je n'ai pas répondu."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -101,19 +87,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tts-uri",
         dest="tts_uri",
-        metavar="tcp://HÔTE:PORT",
+        metavar="URI",
         help="serveur de synthèse Wyoming (ex. wyoming-piper, voix fr_FR) ; espeak-ng s'il ne répond pas",
     )
     parser.add_argument(
         "--mic-uri",
         dest="mic_uri",
-        metavar="tcp://HÔTE:PORT",
+        metavar="URI",
         help="micro d'un satellite Wyoming (service mic) au lieu du micro local",
     )
     parser.add_argument(
         "--snd-uri",
         dest="snd_uri",
-        metavar="tcp://HÔTE:PORT",
+        metavar="URI",
         help="haut-parleur d'un satellite Wyoming (service snd) au lieu de la sortie locale",
     )
     parser.add_argument(
@@ -147,7 +133,8 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
 
 def synthesizer(settings: PlaySettings) -> Synthesizer:
     """The voice engine of the settings; with `tts_uri`, that Wyoming server, the engine behind it."""
-    from assistant.voice.tts import Engine, make_synthesizer
+    from assistant.voice.synthesizers import make_synthesizer
+    from assistant.voice.tts import Engine
 
     engine: Engine = "pyttsx3" if settings.voice_engine == "pyttsx3" else "espeak"
     if settings.tts_uri is None:
@@ -225,8 +212,8 @@ def _play_mic(
     settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
 ) -> None:
     from assistant.understanding.parser import Parser
+    from assistant.voice.loading import load_speaker_model
     from assistant.voice.phonemes import default_phonetizer
-    from assistant.voice.recognizer import load_speaker_model
 
     model = _model(settings)
     voices_model = load_speaker_model(settings.speaker_model) if settings.speaker_model else None
@@ -280,119 +267,6 @@ def _play_mic(
     finally:
         ears.listener.close()
         voice.close(timeout=5)
-
-
-@dataclass
-class Hearing:
-    """The voice path of `kinito play`, assembled: what the bench and the tests drive as well."""
-
-    loop: LiveLoop
-    """Referee and voice, with the grammar switched as the game goes."""
-    listener: Listener
-    """Iterate it for finals (partials go to `early`)."""
-    early: EarlyMoves
-    """Issue 4: moves made from partial results."""
-    decoder: SwitchingDecoder
-    """The recogniser chain (decoders())."""
-
-
-def hearing(
-    model: Any,
-    referee: Referee,
-    parser: Completer,
-    voice: Voice,
-    source_for: Callable[[LiveLoop], AudioSource],
-    gate: HalfDuplexGate | None,
-    has_word: Callable[[str], bool] | None,
-    *,
-    speaker_model: Any = None,
-    stand_in: Mapping[str, str] | None = None,
-    vad: VadSettings | None = VIGILANCE_VAD,
-    observers: Sequence[TableObserver] = (),
-) -> Hearing:
-    """Recognisers, grammar switch, live loop, early moves and listener over one loaded model.
-
-    `source_for` makes the audio source once the loop exists (a microphone says its losses through
-    the loop). UserError when the model knows no phrase of the game."""
-    from assistant.voice.listener import Listener
-    from assistant.voice.models import FIX_DOWNLOAD
-
-    table = referee.config
-    grammar = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
-    try:
-        switching = decoders(
-            model, grammar.phrases(referee.expectations()), table.drinking, speaker_model, stand_in, vad
-        )
-    except ValueError:
-        raise UserError(
-            "Ce modèle Vosk ne connaît aucun mot du jeu : il n'est pas français.", fix=FIX_DOWNLOAD
-        ) from None
-    grammar.sink = switching
-    loop = LiveLoop(referee, voice, grammar, observers=observers)
-    early = EarlyMoves(loop, parser)
-    listener = Listener(source_for(loop), switching, gate, on_partial=early)
-    return Hearing(loop, listener, early, switching)
-
-
-def decoders(
-    model: Any,
-    phrases: Sequence[str],
-    dual: bool,
-    speaker_model: Any = None,
-    stand_in: Mapping[str, str] | None = None,
-    vad: VadSettings | None = VIGILANCE_VAD,
-) -> SwitchingDecoder:
-    """What hears the table, one model shared: the moves grammar (plus, with `dual`, the open
-    vigilance recogniser, on the speech segments `vad` finds; None: on everything), split phrases
-    joined (PrefixJoiner), grammar switches applied in the hearing thread (SwitchingDecoder).
-    ValueError when no phrase is in the model's vocabulary.
-
-    `stand_in` (French word -> model word, voice.standin) lets another language's model hear the
-    game: the tests and the bench run this same chain on the Korean model."""
-    from assistant.voice.joiner import PrefixJoiner
-    from assistant.voice.recognizer import DualRecognizer, Recognizer
-    from assistant.voice.standin import PhraseDecoder, StandIn
-
-    heard = list(phrases) if stand_in is None else StandIn.translate(phrases, stand_in)
-    decoder: PhraseDecoder = (
-        DualRecognizer(model, heard, speaker_model=speaker_model, vad=vad)
-        if dual
-        else Recognizer(model, heard)
-    )
-    if stand_in is not None:
-        decoder = StandIn(decoder, stand_in)
-    joiner = PrefixJoiner(decoder, phrases)
-    return SwitchingDecoder(joiner, joiner)
-
-
-def microphone(
-    device: str | int | None, clock: Clock, loop: LiveLoop, stream_factory: Any = None
-) -> MicrophoneSource:
-    """The table's microphone; losing it (and getting it back) is said aloud, and it is retried."""
-    return MicrophoneSource(
-        device,
-        stream_factory=stream_factory,
-        clock=clock,
-        on_lost=lambda _why: loop.say(MIC_LOST),
-        on_restored=lambda: loop.say(MIC_BACK),
-        on_behind=lambda: loop.say(MIC_BEHIND),
-    )
-
-
-def satellite_microphone(uri: str, clock: Clock, loop: LiveLoop) -> AudioSource:
-    """A Wyoming microphone service (`--mic-uri`); losing it (and getting it back) is said aloud."""
-    from assistant.voice.wyoming_mic import WyomingMicSource
-
-    return WyomingMicSource(
-        uri, clock=clock, on_lost=lambda _why: loop.say(MIC_LOST), on_restored=lambda: loop.say(MIC_BACK)
-    )
-
-
-class _NoSink:
-    """Takes phrases and drops them (to compute the first phrase list before the decoder exists)."""
-
-    def set_phrases(self, phrases: object) -> None:
-        """Nothing."""
 
 
 def run(args: argparse.Namespace) -> int:

@@ -87,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
         print(line)
     if args.say:
         from assistant.voice.playback import SoundDevicePlayback, Speaker
-        from assistant.voice.tts import make_synthesizer
+        from assistant.voice.synthesizers import make_synthesizer
 
         speaker = Speaker(make_synthesizer(), SoundDevicePlayback())
         for line in lines:

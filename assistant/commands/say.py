@@ -7,7 +7,8 @@ from pathlib import Path
 
 from assistant.errors import UserError
 from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker, WavFilePlayback
-from assistant.voice.tts import DEFAULT_RATE, ENGINES, Synthesizer, make_synthesizer
+from assistant.voice.synthesizers import make_synthesizer
+from assistant.voice.tts import DEFAULT_RATE, ENGINES, Synthesizer
 
 HELP = "Faire parler la synthèse vocale."
 
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--tts-uri",
         dest="tts_uri",
-        metavar="tcp://HÔTE:PORT",
+        metavar="URI",
         help="serveur de synthèse Wyoming (--voice : une de ses voix) ; --engine s'il ne répond pas",
     )
 

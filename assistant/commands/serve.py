@@ -17,7 +17,7 @@ from assistant.registry import default_game, game_names
 from assistant.runtime.questions import TableQuestions, stored_referee
 from assistant.settings.play import load_settings
 from assistant.store.sqlite import SqliteStore, default_db_path
-from assistant.voice.wyoming_tts import parse_tcp_uri
+from assistant.voice.wyoming_uri import parse_uri
 
 HELP = "Répondre aux questions de Home Assistant (Wyoming) sur une partie."
 DEFAULT_URI = "tcp://127.0.0.1:10700"
@@ -29,7 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--uri",
         default=DEFAULT_URI,
-        help=f"adresse d'écoute Wyoming (défaut {DEFAULT_URI}; tcp://0.0.0.0:… pour le réseau local)",
+        help=(
+            f"adresse d'écoute Wyoming (défaut {DEFAULT_URI}; tcp://0.0.0.0:… pour le réseau local,"
+            " unix:///chemin pour un socket local)"
+        ),
     )
     parser.add_argument("--game", choices=game_names(), help=f"le jeu (défaut {default_game()})")
     parser.add_argument("--players", help='les joueurs dans l\'ordre de la table, ex. "Ana,Bruno,Chloé"')
@@ -47,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until Ctrl-C."""
-    parse_tcp_uri(args.uri, "--uri")
+    parse_uri(args.uri, "--uri")
     flags: dict[str, Any] = {k: getattr(args, k, None) for k in (*SERVE_KEYS, *game_options())}
     settings = load_settings(flags, args.config)
     store = SqliteStore(Path(settings.db) if settings.db else default_db_path()) if flags["resume"] else None

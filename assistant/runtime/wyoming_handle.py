@@ -65,6 +65,6 @@ class RefereeHandler(AsyncEventHandler):
 
 
 async def serve(uri: str, questions: TableQuestions) -> None:
-    """Listen on `uri` (tcp://host:port) until cancelled."""
+    """Listen on `uri` (tcp://host:port or unix:///path) until cancelled."""
     server = AsyncServer.from_uri(uri)
     await server.run(lambda reader, writer: RefereeHandler(questions, reader, writer))

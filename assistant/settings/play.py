@@ -60,11 +60,14 @@ class PlaySettings:
     endpoint: str | None = None
     """Vosk endpoint rules: play (default), model, short, or "RULE2,RULE3,RULE4" seconds."""
     tts_uri: str | None = None
-    """A Wyoming TTS server (tcp://host:port) that speaks instead of espeak-ng (espeak-ng when it fails)."""
+    """A Wyoming TTS server (tcp://host:port or unix:///path) that speaks instead of espeak-ng
+    (espeak-ng when it fails)."""
     mic_uri: str | None = None
-    """A Wyoming microphone service (tcp://host:port, e.g. a satellite's) heard instead of the local one."""
+    """A Wyoming microphone service (tcp://host:port or unix:///path, e.g. a satellite's) heard
+    instead of the local one."""
     snd_uri: str | None = None
-    """A Wyoming sound service (tcp://host:port) playing the referee's voice instead of the local output."""
+    """A Wyoming sound service (tcp://host:port or unix:///path) playing the referee's voice instead
+    of the local output."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:

@@ -153,7 +153,7 @@ class LoadedModel:
 
 def load_with_rules(model_dir: str | Path, rules: EndpointRules = PLAY) -> LoadedModel:
     """Load the model once, with `rules` (issue 14: one copy for the grammar and the open recogniser)."""
-    from assistant.voice.recognizer import load_model
+    from assistant.voice.loading import load_model
 
     directory = tuned_model(model_dir, rules)
     began = time.perf_counter()

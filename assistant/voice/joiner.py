@@ -4,11 +4,11 @@ Endpoint rules short enough to answer quickly sometimes end an utterance at a pa
 phrase: "soixante … deux" comes out as two finals. "soixante" alone is a phrase of the announce
 grammar (a fantasy number, Q10), so acting on it would charge a fault. `PrefixJoiner` wraps the
 decoder: a grammar final that is a strict word-prefix of a longer phrase of the current grammar is
-held. If no speech follows within `hold` seconds of audio after it came out (energy VAD, or a
-partial result), it is released as it was; if speech follows, it waits for the next grammar final
-(at most `max_wait`), and when the two make a phrase they are merged into one final, else both come
-out in order. While a final is held, grammar partials carry it in front, so early moves (issue 4)
-see "soixante deux" and act on the whole phrase.
+held. If no speech follows within `hold` seconds of audio after it came out, and `after_word`
+seconds after its last word (energy VAD, or a partial result), it is released as it was; if speech
+follows, it waits for the next grammar final (at most `max_wait`), and when the two make a phrase
+they are merged into one final, else both come out in order. While a final is held, grammar
+partials carry it in front, so early moves (issue 4) see "soixante deux" and act on the whole phrase.
 
 Time is the audio's own (chunk timeline), so WAV files and fake clocks give the same decisions.
 """
@@ -28,6 +28,11 @@ HOLD_SECONDS = 0.4
 the endpoint rule's trailing silence (0.35 s with PLAY) has passed; in the split measured on the
 Korean model (tests/voice/test_joiner.py) the continuation began 0.1 s after the final, and its
 first partial only 0.7 s after that - hence the energy detector rather than the partials."""
+AFTER_WORD_SECONDS = 1.2
+"""And at least this long after the prefix's last word: the final may come out early (voice.quiet_end
+ends an utterance 0.2 s after the speech), while a hesitation inside "soixante … deux" was measured
+at 0.9 s; with Vosk's own rules alone the final came 0.6-0.9 s after the word, hold included about
+this much."""
 MAX_WAIT_SECONDS = 2.5
 """Once speech follows, the longest wait for its final (then the prefix comes out alone)."""
 
@@ -52,11 +57,14 @@ class PrefixJoiner:
         hold: float = HOLD_SECONDS,
         max_wait: float = MAX_WAIT_SECONDS,
         vad: VadSettings | None = None,
+        after_word: float = AFTER_WORD_SECONDS,
     ) -> None:
         self.decoder = decoder
         self.hold = hold
         """Seconds of quiet after a prefix final came out before it is released alone."""
         self.max_wait = max_wait
+        self.after_word = after_word
+        """Seconds after the prefix's last word before it is released alone (when no speech follows)."""
         """Seconds after a prefix final came out before it is released, whatever follows."""
         self.merged = 0
         """Split phrases put back together so far."""
@@ -125,7 +133,11 @@ class PrefixJoiner:
         if not self._followed and self._now > self._since:
             self._followed = speech or any(p.mode == "grammar" for p in self.decoder.partials())
         waited = self._now - self._since
-        if waited >= (self.max_wait if self._followed else self.hold):
+        if self._followed:
+            over = waited >= self.max_wait
+        else:
+            over = waited >= self.hold and self._now - held.end >= self.after_word
+        if over:
             self._held = None
             out.append(held)
         return out

@@ -1,7 +1,7 @@
 """The hearing pipeline: audio source -> half-duplex gate -> recogniser(s) -> final results.
 
 listener = Listener(MicrophoneSource(), Recognizer(model, phrases), gate, on_partial=early)
-for heard in listener:       # finals, in order; partials go to `on_partial`
+for heard in listener:       # finals, in order; partials go to `on_partial(heard, at)`
     referee.hear(heard)
 """
 
@@ -31,7 +31,11 @@ class ListenerStats:
 
 
 class Listener:
-    """Iterate to hear the table: yields final `Heard` results; partials go to `on_partial`."""
+    """Iterate to hear the table: yields final `Heard` results; partials go to `on_partial`.
+
+    `on_partial(heard, at)` gets the partials after every chunk that completed no final, with the
+    audio time the chunk ends at (so that a consumer can time how long a hypothesis holds); with
+    `changes_only`, only when a recogniser's hypothesis changed (the first landing's way)."""
 
     def __init__(
         self,
@@ -39,22 +43,25 @@ class Listener:
         decoder: Decoder,
         gate: HalfDuplexGate | None = None,
         *,
-        on_partial: Callable[[Heard], None] | None = None,
+        on_partial: Callable[[Heard, float], None] | None = None,
+        changes_only: bool = False,
     ) -> None:
         self.source = source
         self.decoder = decoder
         self.gate = gate
         self.on_partial = on_partial
+        self.changes_only = changes_only
         self.stats = ListenerStats()
         self._last_partial: dict[str, str] = {}
 
-    def _partials(self) -> None:
+    def _partials(self, at: float) -> None:
         if self.on_partial is None:
             return
         for heard in self.decoder.partials():
-            if self._last_partial.get(heard.mode) != heard.text:  # only when the hypothesis changes
-                self._last_partial[heard.mode] = heard.text
-                self.on_partial(heard)
+            if self.changes_only and self._last_partial.get(heard.mode) == heard.text:
+                continue
+            self._last_partial[heard.mode] = heard.text
+            self.on_partial(heard, at)
 
     def __iter__(self) -> Iterator[Heard]:
         deaf = False
@@ -78,7 +85,7 @@ class Listener:
                     self._last_partial.clear()
                     yield from finals
                 else:
-                    self._partials()
+                    self._partials(chunk.start + chunk.duration)
             yield from self.decoder.flush()
         finally:
             self.source.close()

@@ -15,9 +15,11 @@ from typing import Any
 
 from assistant.bench.rss import peak_rss_mb
 from assistant.voice.audio import SAMPLE_RATE
+from assistant.voice.dual import DualRecognizer
 from assistant.voice.endpoint import DEFAULT, SHORT, EndpointRules, describe, tuned_model
 from assistant.voice.heard import Decoder, Heard
-from assistant.voice.recognizer import DualRecognizer, Recognizer, load_model
+from assistant.voice.loading import load_model
+from assistant.voice.recognizer import Recognizer
 from assistant.voice.wavfile import pcm_chunks, read_wav
 
 

@@ -2,7 +2,7 @@
 
 Two modes: grammar (the phrase list the understanding layer derives from the game state, switched
 with `set_phrases` when the state changes) and open vocabulary (vigilance: forbidden words, names).
-`DualRecognizer` runs one of each on the same audio.
+`voice.dual.DualRecognizer` runs one of each on the same audio; `voice.loading` loads the models.
 """
 
 from __future__ import annotations
@@ -10,83 +10,18 @@ from __future__ import annotations
 import json
 import logging
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
-from assistant.errors import UserError
 from assistant.voice.audio import SAMPLE_RATE, Chunk
-from assistant.voice.heard import Decoder, Heard, Mode, Word
-from assistant.voice.vad import VadSettings
+from assistant.voice.heard import Heard, Mode, Word
+from assistant.voice.loading import in_vocabulary
 
 log = logging.getLogger(__name__)
 
 
 UNKNOWN = "[unk]"
 """Vosk's garbage word: lets a grammar recogniser say "none of the phrases" (when the model has it)."""
-
-
-REQUIRED_MODEL_FILES = ("am/final.mdl", "conf/model.conf", "conf/mfcc.conf")
-"""Files every Vosk model has; the graph (HCLG.fst, or HCLr.fst + Gr.fst) is checked by Vosk itself."""
-
-
-def load_model(path: str | Path) -> Any:
-    """A vosk.Model; UserError (one sentence, a fix) when the directory is no Vosk model."""
-    import vosk
-
-    directory = Path(path)
-    if not (directory / "am").is_dir() and not (directory / "conf" / "model.conf").is_file():
-        raise UserError(
-            f"Aucun modèle Vosk dans {directory}.",
-            "téléchargez-le avec `kinito model download` ou donnez son dossier avec --model.",
-        )
-    missing = [name for name in REQUIRED_MODEL_FILES if not (directory / name).is_file()]
-    if missing:
-        raise UserError(
-            f"Le modèle Vosk de {directory} est incomplet : il manque {', '.join(missing)}.",
-            "retéléchargez-le avec `kinito model download`.",
-        )
-    vosk.SetLogLevel(-1)
-    try:
-        return vosk.Model(str(directory))
-    except Exception as error:
-        raise UserError(
-            f"Le modèle Vosk de {directory} ne se charge pas ({error}).",
-            "retéléchargez-le avec `kinito model download`.",
-        ) from None
-
-
-SPEAKER_MODEL_FILES = ("mfcc.conf", "final.ext.raw", "mean.vec", "transform.mat")
-"""What vosk-model-spk holds (Vosk's SpkModel reads all four)."""
-
-
-def load_speaker_model(path: str | Path) -> Any:
-    """A vosk.SpkModel (vosk-model-spk); UserError when the directory is none."""
-    import vosk
-
-    directory = Path(path)
-    missing = [name for name in SPEAKER_MODEL_FILES if not (directory / name).is_file()]
-    if missing:
-        raise UserError(
-            f"Aucun modèle de locuteurs Vosk complet dans {directory} (il manque {', '.join(missing)}).",
-            "donnez le dossier de vosk-model-spk avec --speaker-model, ou jouez sans.",
-        )
-    vosk.SetLogLevel(-1)
-    return vosk.SpkModel(str(directory))
-
-
-def in_vocabulary(model: Any, phrases: Iterable[str]) -> tuple[list[str], list[str]]:
-    """Split phrases into those whose every word the model knows, and the others."""
-    known: dict[str, bool] = {}
-    kept: list[str] = []
-    dropped: list[str] = []
-    for phrase in phrases:
-        words = phrase.split()
-        for word in words:
-            if word not in known:
-                known[word] = model.vosk_model_find_word(word) >= 0
-        (kept if words and all(known[w] for w in words) else dropped).append(phrase)
-    return kept, dropped
 
 
 class _Stream:
@@ -260,43 +195,3 @@ def _clear(recognizer: Any) -> None:
     """
     recognizer.FinalResult()
     recognizer.Reset()
-
-
-class DualRecognizer:
-    """A grammar recogniser for moves and an open one for vigilance, fed the same chunks.
-
-    With `vad` (issue 14) the open recogniser only decodes speech segments (voice.gated)."""
-
-    def __init__(
-        self,
-        model: Any,
-        phrases: Sequence[str],
-        *,
-        threshold: float = 0.6,
-        speaker_model: Any = None,
-        vad: VadSettings | None = None,
-    ) -> None:
-        from assistant.voice.gated import GatedDecoder
-
-        self.moves = Recognizer(model, phrases, threshold=threshold)
-        """Grammar mode: the phrases a move may take now."""
-        vigilance = Recognizer(model, None, threshold=threshold, speaker_model=speaker_model)
-        self.vigilance: Decoder = vigilance if vad is None else GatedDecoder(vigilance, vad)
-        """Open vocabulary: forbidden words, names, anything else (with the speaker's voice, if known)."""
-
-    def set_phrases(self, phrases: Sequence[str]) -> None:
-        """The game state changed: switch the moves grammar."""
-        self.moves.set_phrases(phrases)
-
-    def accept(self, chunk: Chunk) -> list[Heard]:
-        return self.moves.accept(chunk) + self.vigilance.accept(chunk)
-
-    def partials(self) -> list[Heard]:
-        return self.moves.partials() + self.vigilance.partials()
-
-    def flush(self) -> list[Heard]:
-        return self.moves.flush() + self.vigilance.flush()
-
-    def reset(self) -> None:
-        self.moves.reset()
-        self.vigilance.reset()

@@ -1,26 +1,19 @@
 """Text to speech: French text in, a generator of audio chunks out (piper-style, no speaker I/O).
 
-Two synthesizers share one Protocol: `Pyttsx3Synthesizer` (pyttsx3's espeak-ng driver, in process,
-headless: it renders to a WAV file that is then read back in chunks) and `EspeakSynthesizer` (the
-`espeak-ng --stdout` program, whose audio streams out while the rest of the sentence is still being
-synthesised). Playing the chunks is `assistant.voice.playback`'s job.
+Two synthesizers share one Protocol: `voice.pyttsx3_tts.Pyttsx3Synthesizer` (pyttsx3's espeak-ng
+driver, in process, headless: it renders to a WAV file that is then read back in chunks) and
+`EspeakSynthesizer` (the `espeak-ng --stdout` program, whose audio streams out while the rest of the
+sentence is still being synthesised). Playing the chunks is `assistant.voice.playback`'s job.
 """
 
 from __future__ import annotations
 
-import contextlib
 import io
 import shutil
-import statistics
 import subprocess
-import tempfile
-import threading
-import time
-import wave
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Literal, Protocol, cast
+from typing import Literal, Protocol, cast
 
 from assistant.errors import UserError
 
@@ -31,7 +24,6 @@ DEFAULT_RATE = 170
 CHUNK_FRAMES = 1024
 """Frames per chunk read back from pyttsx3's WAV file."""
 INSTALL_ESPEAK = "sudo apt-get install espeak-ng"
-_PYTTSX3_LOCK = threading.Lock()
 FRENCH_LANGUAGES = ("fr-fr", "fr", "fr-be", "fr-ch")
 """Preferred French languages, best first; any other `fr-*` comes after them."""
 
@@ -110,83 +102,6 @@ def choose_voice(voices: Sequence[VoiceInfo], wanted: str | None = None) -> Voic
     if not ranked:
         raise UserError("Aucune voix française n'est installée pour espeak-ng.", fix=INSTALL_ESPEAK)
     return ranked[0]
-
-
-def _pyttsx3_voices(engine: Any) -> list[VoiceInfo]:
-    return [
-        VoiceInfo(
-            id=str(v.id),
-            name=str(v.name or ""),
-            languages=tuple(str(x).lower() for x in (v.languages or [])),
-        )
-        for v in engine.getProperty("voices")
-    ]
-
-
-class Pyttsx3Synthesizer:
-    """pyttsx3 with its espeak-ng driver, headless: `save_to_file` to a temporary WAV, read in chunks."""
-
-    def __init__(self, voice: str | None = None, rate: int = DEFAULT_RATE, volume: float = 1.0) -> None:
-        try:
-            import pyttsx3
-        except ImportError as error:
-            raise UserError("Le paquet Python pyttsx3 manque.", fix="pip install pyttsx3") from error
-        try:
-            self._engine: Any = pyttsx3.init("espeak")
-        except (OSError, RuntimeError) as error:  # libespeak-ng.so missing or unusable
-            raise UserError("espeak-ng ne démarre pas pour pyttsx3.", fix=INSTALL_ESPEAK) from error
-        self._voice = choose_voice(_pyttsx3_voices(self._engine), voice)
-        self._rate = rate
-        self._volume = volume
-        self._espeak: Any = None
-        with contextlib.suppress(ImportError, OSError):
-            from pyttsx3.drivers import _espeak
-
-            self._espeak = _espeak
-
-    @property
-    def voice(self) -> str:
-        """The pyttsx3 voice id in use, e.g. `roa/fr`."""
-        return self._voice.id
-
-    def _apply_settings(self) -> None:
-        """Set voice, rate and volume for this utterance (the engine is one per process, shared).
-
-        pyttsx3 2.99's espeak driver forwards properties to espeak-ng's asynchronous command queue,
-        where changes after the first utterances get lost (measured: the rate stays stuck). So,
-        when its ctypes module is there, set them directly between two espeak_Synchronize calls.
-        """
-        espeak = self._espeak
-        if espeak is None:
-            self._engine.setProperty("voice", self._voice.id)
-            self._engine.setProperty("rate", self._rate)
-            self._engine.setProperty("volume", self._volume)
-            return
-        espeak.Synchronize()
-        espeak.SetVoiceByName(self._voice.id.encode("utf-8"))
-        espeak.SetParameter(espeak.RATE, self._rate, 0)
-        espeak.SetParameter(espeak.VOLUME, round(self._volume * 100), 0)
-        espeak.Synchronize()
-
-    def synthesize(self, text: str) -> Iterator[AudioChunk]:
-        """Render `text` to a WAV file with pyttsx3, then yield it `CHUNK_FRAMES` at a time."""
-        if not text.strip():
-            return
-        with tempfile.TemporaryDirectory(prefix="kinito-tts-") as tmp:
-            path = Path(tmp) / "utterance.wav"
-            with _PYTTSX3_LOCK:  # one engine per process: one utterance at a time
-                self._apply_settings()
-                self._engine.save_to_file(text, str(path))
-                with contextlib.redirect_stdout(io.StringIO()):  # the driver prints "Audio saved to ..."
-                    self._engine.runAndWait()
-                    if self._espeak is not None:  # runAndWait may return before espeak-ng's thread ends
-                        self._espeak.Synchronize()
-            if not path.is_file():
-                raise UserError(f"pyttsx3 n'a produit aucun son pour « {text} ».", fix=INSTALL_ESPEAK)
-            with wave.open(str(path), "rb") as wav:
-                rate = wav.getframerate()
-                while frames := wav.readframes(CHUNK_FRAMES):
-                    yield AudioChunk(frames, rate)
 
 
 def espeak_program() -> str:
@@ -269,36 +184,3 @@ class EspeakSynthesizer:
             proc.stdout.close()
             if proc.stderr is not None:
                 proc.stderr.close()
-
-
-def make_synthesizer(
-    engine: Engine = "espeak", voice: str | None = None, rate: int = DEFAULT_RATE, volume: float = 1.0
-) -> Synthesizer:
-    """The synthesizer named `engine` (`espeak` or `pyttsx3`), with a French voice unless told."""
-    if engine == "pyttsx3":
-        return Pyttsx3Synthesizer(voice, rate, volume)
-    if engine == "espeak":
-        return EspeakSynthesizer(voice, rate, volume)
-    raise UserError(f"Moteur de synthèse inconnu : {engine} (choisir espeak ou pyttsx3).")
-
-
-def first_audio_ms(synthesizer: Synthesizer, text: str) -> float:
-    """Milliseconds from handing `text` over to holding its first non-empty audio chunk."""
-    start = time.perf_counter()
-    chunks = synthesizer.synthesize(text)
-    try:
-        for chunk in chunks:
-            if chunk.samples:
-                return (time.perf_counter() - start) * 1000
-        raise UserError(f"La synthèse n'a produit aucun son pour « {text} ».")
-    finally:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()
-
-
-def measure_first_audio(text: str, engine: Engine = "espeak", runs: int = 7) -> float:
-    """Median text-to-first-audio time in ms over `runs`, after one warm-up (synthesizer built once)."""
-    synthesizer = make_synthesizer(engine)
-    first_audio_ms(synthesizer, text)
-    return statistics.median(first_audio_ms(synthesizer, text) for _ in range(runs))

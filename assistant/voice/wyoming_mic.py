@@ -21,7 +21,7 @@ import soxr
 from assistant.core.clock import Clock, SystemClock
 from assistant.voice.audio import SAMPLE_RATE, Chunk
 from assistant.voice.wavfile import QUALITY, mono16
-from assistant.voice.wyoming_tts import parse_tcp_uri
+from assistant.voice.wyoming_uri import client, parse_uri
 
 
 class Converter:
@@ -58,8 +58,7 @@ class WyomingMicSource:
         on_restored: Callable[[], None] | None = None,
         max_queued: int = 50,
     ) -> None:
-        self.host, self.port = parse_tcp_uri(uri, "--mic-uri")
-        self.uri = uri
+        self.uri = parse_uri(uri, "--mic-uri")
         self.clock = clock or SystemClock()
         self.timeout = timeout
         """Seconds to connect, and the longest wait for one event before the service counts as lost."""
@@ -88,16 +87,15 @@ class WyomingMicSource:
     async def _session(self) -> None:
         """One connection: chunks until the service ends, fails or the source is closed."""
         from wyoming.audio import AudioChunk
-        from wyoming.client import AsyncTcpClient
 
-        client = AsyncTcpClient(self.host, self.port)
-        await asyncio.wait_for(client.connect(), self.timeout)
+        connection = client(self.uri)
+        await asyncio.wait_for(connection.connect(), self.timeout)
         converter = Converter()
         flowing = False
         try:
             while not self._closed.is_set():
                 try:
-                    event = await asyncio.wait_for(client.read_event(), self.timeout)
+                    event = await asyncio.wait_for(connection.read_event(), self.timeout)
                 except TimeoutError:
                     if self._closed.is_set():
                         return
@@ -116,7 +114,7 @@ class WyomingMicSource:
                     self._put((pcm, self.clock.now()))
         finally:
             with contextlib.suppress(OSError, TimeoutError):
-                await asyncio.wait_for(client.disconnect(), self.timeout)
+                await asyncio.wait_for(connection.disconnect(), self.timeout)
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from assistant.errors import UserError
-from assistant.voice.wyoming_tts import parse_tcp_uri
+from assistant.voice.wyoming_uri import client, parse_uri
 
 SAMPLES_PER_CHUNK = 1024
 """Frames per AudioChunk event (what the Wyoming services send themselves)."""
@@ -25,8 +25,7 @@ class WyomingPlayback:
     """Plays on a Wyoming sound service over TCP, one connection per utterance."""
 
     def __init__(self, uri: str, timeout: float = 5.0, margin: float = 2.0) -> None:
-        self.host, self.port = parse_tcp_uri(uri, "--snd-uri")
-        self.uri = uri
+        self.uri = parse_uri(uri, "--snd-uri")
         self.timeout = timeout
         """Seconds to connect and to send one event."""
         self.margin = margin
@@ -45,10 +44,9 @@ class WyomingPlayback:
     def open(self, rate: int) -> None:
         """Connect and send AudioStart; an unreachable service is a UserError (FallbackVoice prints)."""
         from wyoming.audio import AudioStart
-        from wyoming.client import AsyncTcpClient
 
         self._loop = asyncio.new_event_loop()
-        self._client = AsyncTcpClient(self.host, self.port)
+        self._client = client(self.uri)
         self._rate, self._seconds, self._pending = rate, 0.0, b""
         try:
             self._wait(self._client.connect())

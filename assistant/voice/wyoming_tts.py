@@ -13,35 +13,22 @@ import contextlib
 import sys
 from collections.abc import Awaitable, Callable, Iterator
 from typing import TextIO, TypeVar
-from urllib.parse import urlparse
 
 from assistant.errors import UserError
 from assistant.voice.tts import AudioChunk, Synthesizer
 from assistant.voice.wavfile import mono16
+from assistant.voice.wyoming_uri import client, parse_uri
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to connect, and to wait for each event of the answer."""
 T = TypeVar("T")
 
 
-def parse_tcp_uri(uri: str, flag: str = "--tts-uri") -> tuple[str, int]:
-    """`tcp://host:port` as (host, port); anything else is a UserError naming the expected form."""
-    parsed = urlparse(uri)
-    try:
-        port = parsed.port
-    except ValueError:
-        port = None
-    if parsed.scheme != "tcp" or not parsed.hostname or port is None:
-        raise UserError(f"Adresse Wyoming invalide : {uri} ({flag} tcp://hôte:port attendu).")
-    return parsed.hostname, port
-
-
 class WyomingSynthesizer:
     """A Wyoming TTS server: one connection per sentence, chunks yielded as the server sends them."""
 
     def __init__(self, uri: str, voice: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
-        self.host, self.port = parse_tcp_uri(uri)
-        self.uri = uri
+        self.uri = parse_uri(uri)
         self._voice = voice
         self.timeout = timeout
 
@@ -54,25 +41,24 @@ class WyomingSynthesizer:
         """Ask the server for `text`; OSError/TimeoutError when it cannot be reached or stops answering."""
         from wyoming.audio import AudioChunk as WyomingChunk
         from wyoming.audio import AudioStart, AudioStop
-        from wyoming.client import AsyncTcpClient
         from wyoming.error import Error
         from wyoming.tts import Synthesize, SynthesizeVoice
 
         if not text.strip():
             return
         loop = asyncio.new_event_loop()
-        client = AsyncTcpClient(self.host, self.port)
+        connection = client(self.uri)
 
         def wait(step: Awaitable[T]) -> T:
             return loop.run_until_complete(asyncio.wait_for(step, self.timeout))
 
         try:
-            wait(client.connect())
+            wait(connection.connect())
             voice = SynthesizeVoice(name=self._voice) if self._voice else None
-            wait(client.write_event(Synthesize(text=text, voice=voice).event()))
+            wait(connection.write_event(Synthesize(text=text, voice=voice).event()))
             rate: int | None = None
             while True:
-                event = wait(client.read_event())
+                event = wait(connection.read_event())
                 if event is None:
                     raise ConnectionError(f"le serveur {self.uri} a coupé avant la fin du son")
                 if AudioStart.is_type(event.type):
@@ -88,7 +74,7 @@ class WyomingSynthesizer:
                     raise ConnectionError(f"le serveur {self.uri} a refusé : {Error.from_event(event).text}")
         finally:
             with contextlib.suppress(OSError, TimeoutError):
-                loop.run_until_complete(asyncio.wait_for(client.disconnect(), self.timeout))
+                loop.run_until_complete(asyncio.wait_for(connection.disconnect(), self.timeout))
             loop.close()
 
 

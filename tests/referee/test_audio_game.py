@@ -21,7 +21,8 @@ import pytest
 
 from assistant.core.clock import FakeClock
 from assistant.referee.referee import Referee
-from assistant.runtime.live import GrammarSwitch, LiveLoop, SwitchingDecoder, from_heard
+from assistant.runtime.grammar_switch import GrammarSwitch, SwitchingDecoder
+from assistant.runtime.live import LiveLoop, from_heard
 from assistant.settings.table import table_config
 from assistant.voice.audio import SAMPLE_RATE, Chunk
 from assistant.voice.duplex import HalfDuplexGate

@@ -11,15 +11,9 @@ from typing import Any
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
 from assistant.referee.referee import Referee
-from assistant.runtime.early import EarlyMoves
-from assistant.runtime.live import (
-    GrammarSwitch,
-    LiveLoop,
-    SwitchingDecoder,
-    from_heard,
-    from_text,
-    vigilance_text,
-)
+from assistant.runtime.early import HOLD_SECONDS, EarlyMoves
+from assistant.runtime.grammar_switch import GrammarSwitch, SwitchingDecoder
+from assistant.runtime.live import LiveLoop, from_heard, from_text, vigilance_text
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice
 from assistant.settings.table import table_config
@@ -191,8 +185,8 @@ def test_vigilance_keeps_only_violations_from_open_results_q11() -> None:
 
 def test_microphone_loss_is_said_aloud_and_retried() -> None:
     """A microphone that stops mid-game: the loop says so, the source reopens it and says it is back."""
-    from assistant.commands.play import MIC_BACK, MIC_LOST, microphone
-    from assistant.voice.audio import FakeStream
+    from assistant.runtime.hearing import MIC_BACK, MIC_LOST, microphone
+    from assistant.voice.fake_stream import FakeStream
 
     said = Said()
     loop = LiveLoop(referee(), said)
@@ -253,51 +247,67 @@ def _final(text: str) -> Heard:
 
 
 def test_early_move_on_a_complete_partial_and_its_final_is_skipped() -> None:
-    """Issue 4: "je soulève" is complete as soon as it is heard; the final must not lift twice."""
+    """Issue 4: "je soulève" is complete as soon as it is heard and has held for HOLD_SECONDS of
+    audio; the final must not lift twice."""
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
     referee.hear("Ana", "soixante deux")
     said = Said()
     loop = LiveLoop(referee, said)
     early = EarlyMoves(loop, referee.parser)  # type: ignore[arg-type]
-    for text in ("je", "je sou", "je soulève"):
-        early(_partial(text))
-    assert said.lines == []  # one partial is only the decoder's first guess
-    early(_partial("je soulève"))
+    for at, text in ((0.1, "je"), (0.2, "je sou"), (0.3, "je soulève"), (0.4, "je soulève")):
+        early(_partial(text), at)
+    assert said.lines == []  # a partial not yet held long enough is only the decoder's guess
+    early(_partial("je soulève"), 0.3 + HOLD_SECONDS)
     assert said.lines == ["Combien sous le gobelet ?"]  # held: acted before the end of the utterance
     heard = list(from_heard([_final("je soulève le gobelet")], referee.parser, early=early))
     assert heard == []  # the final of the same utterance (finished longer) is not a second lift
 
 
 def test_a_partial_that_a_longer_phrase_may_continue_waits_for_the_final() -> None:
-    """Q9: "quinito" may go on as "quinito à ma gauche": no early move."""
+    """Q9: "quinito" may go on as "quinito à ma gauche": no early move, however long it holds."""
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
     said = Said()
     early = EarlyMoves(LiveLoop(referee, said), referee.parser)  # type: ignore[arg-type]
-    early(_partial("quinito"))
+    for at in (0.1, 0.5, 1.0):
+        early(_partial("quinito"), at)
     assert said.lines == []
     heard = list(from_heard([_final("quinito à ma gauche")], referee.parser, early=early))
     assert [u.text for u in heard] == ["quinito à ma gauche"]
 
 
-def test_a_partial_that_changes_is_no_early_move() -> None:
-    """A first guess that the next partial does not confirm is never acted on ("deux deux" heard
-    for the start of "soixante deux")."""
+def test_a_first_guess_overturned_by_the_next_decoding_block_is_no_early_move() -> None:
+    """Issue 14 / Q10: the Korean decoder's first guess for "soixante" was "deux deux", a whole
+    phrase; its next block (0.25 s later, measured) said "soixante deux". The guess is never acted
+    on: it did not hold for HOLD_SECONDS; the announcement is 62."""
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
     said = Said()
     early = EarlyMoves(LiveLoop(referee, said), referee.parser)  # type: ignore[arg-type]
-    early(_partial("deux deux"))
-    early(_partial("soixante deux"))
-    assert said.lines == []
+    for at in (1.35, 1.40, 1.45, 1.50, 1.55):  # one partial a 0.05 s chunk, as the Listener passes them
+        early(_partial("deux deux"), at)
+    early(_partial("soixante deux"), 1.60)
+    assert said.lines == [] and referee.state.cups[0].announced is None
     heard = list(from_heard([_final("soixante deux")], referee.parser, early=early))
     assert [u.text for u in heard] == ["soixante deux"]
+
+
+def test_the_first_landing_rule_acts_on_a_text_passed_twice() -> None:
+    """hold=None (the bench's "before"): the same text passed twice in a row, whatever the time."""
+    referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
+    referee.hear("Ana", "soixante deux")
+    said = Said()
+    early = EarlyMoves(LiveLoop(referee, said), referee.parser, hold=None)  # type: ignore[arg-type]
+    early(_partial("je soulève"), 0.1)
+    assert said.lines == []
+    early(_partial("je soulève"), 0.1)
+    assert said.lines == ["Combien sous le gobelet ?"]
 
 
 def test_a_new_utterance_after_an_early_move_is_heard_again() -> None:
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
     early = EarlyMoves(LiveLoop(referee, Said()), referee.parser)  # type: ignore[arg-type]
-    early(_partial("je soulève"))
-    early(_partial("je soulève"))
-    early(_partial("cinquante"))  # the next utterance starts: the early mark is dropped
+    early(_partial("je soulève"), 0.0)
+    early(_partial("je soulève"), HOLD_SECONDS)
+    early(_partial("cinquante"), 1.0)  # the next utterance starts: the early mark is dropped
     heard = list(from_heard([_final("cinquante quatre")], referee.parser, early=early))
     assert [u.text for u in heard] == ["cinquante quatre"]
 

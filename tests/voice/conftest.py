@@ -23,7 +23,7 @@ GRAMMAR = ["안녕하세요", "좋아요", "하나 둘 셋 넷"]
 @pytest.fixture(scope="session")
 def ko_model(ko_model_dir: Path) -> Any:
     """The loaded model, shared by the session (loading takes seconds)."""
-    from assistant.voice.recognizer import load_model
+    from assistant.voice.loading import load_model
 
     return load_model(ko_model_dir)
 

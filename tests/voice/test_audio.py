@@ -16,7 +16,8 @@ import pytest
 
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
-from assistant.voice.audio import SAMPLE_RATE, Chunk, FakeStream, MicrophoneSource
+from assistant.voice.audio import SAMPLE_RATE, Chunk, MicrophoneSource
+from assistant.voice.fake_stream import FakeStream
 from assistant.voice.wavfile import WavSource, read_wav, write_wav
 
 

@@ -9,10 +9,11 @@ from pathlib import Path
 from typing import Any
 
 from assistant.voice.audio import SAMPLE_RATE
+from assistant.voice.dual import DualRecognizer
 from assistant.voice.gated import GatedDecoder
 from assistant.voice.heard import Word
 from assistant.voice.measure import room_noise, speech_end
-from assistant.voice.recognizer import DualRecognizer, Recognizer
+from assistant.voice.recognizer import Recognizer
 from assistant.voice.vad import EnergyVad, Segmenter, VadSettings
 from assistant.voice.wavfile import pcm_chunks, read_wav
 from tests.voice.conftest import GRAMMAR

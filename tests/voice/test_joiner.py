@@ -17,7 +17,7 @@ from assistant.settings.table import table_config
 from assistant.understanding.phrases import phrases_for
 from assistant.voice.audio import SAMPLE_RATE, Chunk
 from assistant.voice.heard import Heard
-from assistant.voice.joiner import HOLD_SECONDS, PrefixJoiner, strict_prefixes
+from assistant.voice.joiner import AFTER_WORD_SECONDS, HOLD_SECONDS, PrefixJoiner, strict_prefixes
 from assistant.voice.measure import room_noise
 from assistant.voice.recognizer import Recognizer
 from assistant.voice.standin import StandIn
@@ -82,9 +82,23 @@ def test_a_split_phrase_is_merged_into_one_final() -> None:
 
 
 def test_a_prefix_alone_is_released_when_the_hold_runs_out() -> None:
-    """A bare "quinito" (Q9, its target may follow) still comes out, HOLD_SECONDS later."""
+    """A bare "quinito" (Q9, its target may follow) still comes out, HOLD_SECONDS after its final
+    and AFTER_WORD_SECONDS after its last word (Scripted: the word ends 0.4 s before its final)."""
     joiner = PrefixJoiner(Scripted({1.0: "quinito"}), PHRASES)
-    assert _drive(joiner, 2.0) == [(round(1.0 + HOLD_SECONDS, 1), "quinito")]
+    released = max(1.0 + HOLD_SECONDS, 1.0 - 0.4 + AFTER_WORD_SECONDS)
+    ((at, text),) = _drive(joiner, 2.5)
+    assert text == "quinito" and released - 1e-6 <= at <= released + 0.1
+
+
+def test_a_prefix_that_came_out_early_waits_after_its_word() -> None:
+    """Issue 14: a final ended on the quiet (voice.quiet_end) comes out soon after its word; the
+    continuation after a 0.9 s hesitation (speech from 1.5 s, final at 2.0 s) is still joined. Timed
+    from the final alone (after_word=0) it would have gone out alone at 1.4 s: a fantasy "soixante"."""
+    partials = {1.6: "deux", 1.7: "deux", 1.8: "deux", 1.9: "deux"}
+    joined = PrefixJoiner(Scripted({1.0: "soixante", 2.0: "deux"}, partials), PHRASES)
+    assert _drive(joined, 2.5) == [(2.0, "soixante deux")]
+    alone = PrefixJoiner(Scripted({1.0: "soixante", 2.0: "deux"}, partials), PHRASES, after_word=0.0)
+    assert _drive(alone, 2.5) == [(1.4, "soixante"), (2.0, "deux")]
 
 
 def test_a_continuation_under_way_keeps_the_prefix_waiting() -> None:
@@ -160,7 +174,7 @@ def test_split_soixante_deux_is_one_announcement_of_62_and_no_fault(
 ) -> None:
     """Issue 14 / Q5 / Q10: "soixante" … "deux" through play's whole voice path (real decoder,
     PrefixJoiner, early moves, referee) is Ana's announcement of 62, not a fantasy fault for 60."""
-    from assistant.commands.play import hearing
+    from assistant.runtime.hearing import hearing
 
     referee = Referee(table_config({"game": "quinito", "players": ",".join(PLAYERS)}), FakeClock())
     said = Said()

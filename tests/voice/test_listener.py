@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from assistant.core.clock import FakeClock
-from assistant.voice.audio import FakeStream, MicrophoneSource
+from assistant.voice.audio import MicrophoneSource
 from assistant.voice.duplex import HalfDuplexGate
+from assistant.voice.fake_stream import FakeStream
 from assistant.voice.heard import Heard
 from assistant.voice.listener import Listener
 from assistant.voice.measure import room_noise
@@ -43,15 +44,17 @@ def test_microphone_path_with_fake_stream_hears_the_phrase(
     mic = MicrophoneSource(stream_factory=lambda **kw: FakeStream(**kw, pcm=pcm + room_noise(2.0), speed=4.0))
     watchdog = threading.Timer(30.0, mic.close)  # never hang the suite
     watchdog.start()
-    partials: list[Heard] = []
-    listener = Listener(mic, Recognizer(ko_model, GRAMMAR), on_partial=partials.append)
+    partials: list[tuple[Heard, float]] = []
+    listener = Listener(mic, Recognizer(ko_model, GRAMMAR), on_partial=lambda h, at: partials.append((h, at)))
     try:
         first = next(iter(listener))
     finally:
         watchdog.cancel()
         mic.close()
     assert first.text == "안녕하세요" and first.final
-    assert partials and not partials[0].final
+    assert partials and not partials[0][0].final
+    times = [at for _h, at in partials]
+    assert times == sorted(times) and times[-1] <= first.end + 2.0  # audio times of the chunks read
 
 
 def test_own_speech_fed_back_while_speaking_yields_nothing(

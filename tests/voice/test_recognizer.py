@@ -7,10 +7,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from assistant.voice.dual import DualRecognizer
 from assistant.voice.endpoint import DEFAULT, SHORT, rewrite_conf, tuned_model
 from assistant.voice.heard import Heard
+from assistant.voice.loading import load_model
 from assistant.voice.measure import endpoint_delay, room_noise, speech_end
-from assistant.voice.recognizer import DualRecognizer, Recognizer, load_model
+from assistant.voice.recognizer import Recognizer
 from assistant.voice.wavfile import pcm_chunks, read_wav
 from tests.voice.conftest import GRAMMAR
 

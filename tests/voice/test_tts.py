@@ -11,14 +11,13 @@ from collections.abc import Iterator
 import pytest
 
 from assistant.errors import UserError
+from assistant.voice.pyttsx3_tts import Pyttsx3Synthesizer
+from assistant.voice.synthesizers import first_audio_ms, measure_first_audio
 from assistant.voice.tts import (
     AudioChunk,
     EspeakSynthesizer,
-    Pyttsx3Synthesizer,
     VoiceInfo,
     choose_voice,
-    first_audio_ms,
-    measure_first_audio,
     parse_espeak_voices,
 )
 

@@ -16,10 +16,9 @@ from wyoming.event import Event
 from wyoming.server import AsyncEventHandler
 from wyoming.tts import Synthesize
 
-from assistant.errors import UserError
 from assistant.voice.playback import RecordingPlayback, Speaker
 from assistant.voice.tts import AudioChunk
-from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer, parse_tcp_uri
+from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
 from tests.voice.wyoming_loopback import closed_port, serving, tone
 
 TONE = tone()
@@ -125,13 +124,6 @@ def test_working_server_never_builds_the_fallback() -> None:
         synth = FallbackSynthesizer(WyomingSynthesizer(f"tcp://127.0.0.1:{port}"), _fallback, warn)
         assert b"".join(c.samples for c in synth.synthesize("Bonjour.")) == TONE
     assert _Espeak.built == 0 and warn.getvalue() == ""
-
-
-@pytest.mark.parametrize("uri", ["127.0.0.1:10200", "http://127.0.0.1:10200", "tcp://127.0.0.1", "tcp://:1"])
-def test_bad_uri_is_one_sentence(uri: str) -> None:
-    """A URI that is no tcp://host:port is refused with the expected form."""
-    with pytest.raises(UserError, match="tcp://"):
-        parse_tcp_uri(uri)
 
 
 def test_play_settings_choose_the_wyoming_voice_with_espeak_behind() -> None:

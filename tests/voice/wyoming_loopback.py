@@ -1,6 +1,9 @@
-"""An in-test Wyoming server on 127.0.0.1 (a free port), its event loop on a thread of its own.
+"""An in-test Wyoming server on 127.0.0.1 (a free port) or on a Unix socket, its event loop on a
+thread of its own.
 
-`serving(factory)` starts it and stops it on exit, whatever the test did: every wait is bounded.
+`serving(factory)` starts it and stops it on exit, whatever the test did: every wait is bounded;
+`serving_uri(factory, socket)` does the same and yields the address as a URI (`unix://` with a socket
+path, `tcp://` without).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import socket
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
+from pathlib import Path
 
 from wyoming.server import AsyncEventHandler
 
@@ -37,6 +41,22 @@ def closed_port() -> int:
 @contextmanager
 def serving(factory: HandlerFactory) -> Iterator[int]:
     """Run a Wyoming server with handlers from `factory` on 127.0.0.1; yields its port."""
+    with _serving(factory, None) as server:
+        yield int(server.sockets[0].getsockname()[1])
+
+
+@contextmanager
+def serving_uri(factory: HandlerFactory, socket_path: Path | None = None) -> Iterator[str]:
+    """The same server, on the Unix socket `socket_path` when given; yields its URI."""
+    with _serving(factory, socket_path) as server:
+        if socket_path is not None:
+            yield f"unix://{socket_path}"
+        else:
+            yield f"tcp://127.0.0.1:{server.sockets[0].getsockname()[1]}"
+
+
+@contextmanager
+def _serving(factory: HandlerFactory, socket_path: Path | None) -> Iterator[asyncio.AbstractServer]:
     loop = asyncio.new_event_loop()
     started = threading.Event()
     holder: dict[str, asyncio.AbstractServer] = {}
@@ -45,7 +65,10 @@ def serving(factory: HandlerFactory) -> Iterator[int]:
         await factory(reader, writer).run()
 
     async def start() -> None:
-        holder["server"] = await asyncio.start_server(handle, "127.0.0.1", 0)
+        if socket_path is None:
+            holder["server"] = await asyncio.start_server(handle, "127.0.0.1", 0)
+        else:
+            holder["server"] = await asyncio.start_unix_server(handle, path=str(socket_path))
         started.set()
 
     def run() -> None:
@@ -58,7 +81,7 @@ def serving(factory: HandlerFactory) -> Iterator[int]:
     assert started.wait(WAIT), "the test server did not start"
     server = holder["server"]
     try:
-        yield int(server.sockets[0].getsockname()[1])
+        yield server
     finally:
 
         async def stop() -> None:

@@ -1,0 +1,57 @@
+"""The grammar recogniser for moves and the open one for vigilance, on the same audio."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from assistant.voice.audio import Chunk
+from assistant.voice.gated import GatedDecoder
+from assistant.voice.heard import Decoder, Heard
+from assistant.voice.quiet_end import GrammarDecoder, QuietEnd
+from assistant.voice.recognizer import Recognizer
+from assistant.voice.vad import VadSettings
+
+
+class DualRecognizer:
+    """A grammar recogniser for moves and an open one for vigilance, fed the same chunks.
+
+    With `vad` (issue 14) the open recogniser only decodes speech segments (voice.gated); with
+    `quiet`, the grammar recogniser's utterances also end on that much silence after a whole phrase
+    (voice.quiet_end)."""
+
+    def __init__(
+        self,
+        model: Any,
+        phrases: Sequence[str],
+        *,
+        threshold: float = 0.6,
+        speaker_model: Any = None,
+        vad: VadSettings | None = None,
+        quiet: float | None = None,
+    ) -> None:
+        grammar = Recognizer(model, phrases, threshold=threshold)
+        self.moves: GrammarDecoder = grammar if quiet is None else QuietEnd(grammar, quiet)
+        """Grammar mode: the phrases a move may take now."""
+        vigilance = Recognizer(model, None, threshold=threshold, speaker_model=speaker_model)
+        self.vigilance: Decoder = vigilance if vad is None else GatedDecoder(vigilance, vad)
+        """Open vocabulary: forbidden words, names, anything else (with the speaker's voice, if known)."""
+
+    def set_phrases(self, phrases: Sequence[str]) -> None:
+        """The game state changed: switch the moves grammar."""
+        self.moves.set_phrases(phrases)
+
+    def accept(self, chunk: Chunk) -> list[Heard]:
+        return self.moves.accept(chunk) + self.vigilance.accept(chunk)
+
+    def partials(self) -> list[Heard]:
+        """The moves recogniser's partials only: nothing reads the open one's (early moves and the
+        joiner look at grammar partials), and asking Vosk for them each chunk costs CPU."""
+        return self.moves.partials()
+
+    def flush(self) -> list[Heard]:
+        return self.moves.flush() + self.vigilance.flush()
+
+    def reset(self) -> None:
+        self.moves.reset()
+        self.vigilance.reset()

@@ -1,0 +1,32 @@
+"""Wyoming addresses: `tcp://host:port` (another machine, or loopback) or `unix:///path/to/socket`
+(a service on this machine), as the `wyoming` package's clients and servers take them."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlparse
+
+from assistant.errors import UserError
+
+
+def parse_uri(uri: str, flag: str = "--tts-uri") -> str:
+    """The URI itself when it is `tcp://host:port` or `unix://PATH`; else a UserError naming the forms."""
+    parsed = urlparse(uri)
+    try:
+        port = parsed.port
+    except ValueError:
+        port = None
+    if parsed.scheme == "tcp" and parsed.hostname and port is not None:
+        return uri
+    if parsed.scheme == "unix" and parsed.path and not parsed.netloc:
+        return uri
+    raise UserError(
+        f"Adresse Wyoming invalide : {uri} ({flag} tcp://hôte:port ou unix:///chemin/du/socket attendu)."
+    )
+
+
+def client(uri: str) -> Any:
+    """A wyoming AsyncClient (TCP or Unix socket) for a URI `parse_uri` accepted."""
+    from wyoming.client import AsyncClient
+
+    return AsyncClient.from_uri(uri)
