@@ -10,6 +10,7 @@ from typing import Any
 
 from assistant.core.clock import Clock
 from assistant.errors import UserError
+from assistant.referee import speech
 from assistant.referee.referee import Referee
 from assistant.referee.snapshot import TableObserver
 from assistant.runtime.early import HOLD_SECONDS, Completer, EarlyMoves
@@ -24,9 +25,6 @@ from assistant.voice.vad import VadSettings
 
 VIGILANCE_VAD = VadSettings()
 """Issue 14: the open (vigilance) recogniser decodes the speech segments of this energy VAD."""
-MIC_LOST = "Je n'entends plus le micro, je réessaie."
-MIC_BACK = "Le micro est revenu."
-MIC_BEHIND = "Je n'arrive pas à suivre : je saute un peu de son, répétez si je n'ai pas répondu."
 
 
 @dataclass(frozen=True)
@@ -153,9 +151,9 @@ def microphone(
         block_seconds=block_seconds,
         stream_factory=stream_factory,
         clock=clock,
-        on_lost=lambda _why: loop.say(MIC_LOST),
-        on_restored=lambda: loop.say(MIC_BACK),
-        on_behind=lambda: loop.say(MIC_BEHIND),
+        on_lost=lambda _why: loop.say(speech.say("mic_lost")),
+        on_restored=lambda: loop.say(speech.say("mic_back")),
+        on_behind=lambda: loop.say(speech.say("mic_behind")),
     )
 
 
@@ -164,7 +162,10 @@ def satellite_microphone(uri: str, clock: Clock, loop: LiveLoop) -> AudioSource:
     from assistant.voice.wyoming_mic import WyomingMicSource
 
     return WyomingMicSource(
-        uri, clock=clock, on_lost=lambda _why: loop.say(MIC_LOST), on_restored=lambda: loop.say(MIC_BACK)
+        uri,
+        clock=clock,
+        on_lost=lambda _why: loop.say(speech.say("mic_lost")),
+        on_restored=lambda: loop.say(speech.say("mic_back")),
     )
 
 

@@ -7,7 +7,7 @@ the audio by a decoding block and the network's right context), while `FinalResu
 once the energy VAD has heard speech and then `quiet` seconds of silence, and the decoder's current
 hypothesis is no start of a longer phrase, it ends the utterance itself, and the final result (not
 the partial) says what was said. A hypothesis that a longer phrase may continue ("soixante",
-"quinito") or an empty one is left to Vosk's rules; a prefix final that still comes out is held by
+"je passe") or an empty one is left to Vosk's rules; a prefix final that still comes out is held by
 `voice.joiner.PrefixJoiner`. Requiring a whole phrase as the partial, as first planned, waited out
 the decoder's lag: on the bench's "menteur" the partial read "deux menteur" (no phrase) for 0.4 s
 after the speech, while the final at the quiet was "menteur" (measured).
@@ -29,7 +29,7 @@ from assistant.voice.joiner import strict_prefixes
 from assistant.voice.vad import FRAME_SECONDS, EnergyVad, VadSettings
 
 QUIET_SECONDS = 0.15
-"""Silence after speech before the utterance is taken as over. A phrase that may go on ("quinito",
+"""Silence after speech before the utterance is taken as over. A phrase that may go on ("je passe",
 "soixante") is never ended here, so this only has to outlast the quiet inside one word (a stop
 consonant's closure). The decoder's hypothesis during a hesitation is not always the prefix, so a
 prefix final can still come out early: voice.joiner then holds it AFTER_WORD_SECONDS after its word
