@@ -93,7 +93,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except Exception as error:  # the last net: one line, never a traceback (it is logged with -v)
         logging.getLogger("kinito").debug("unexpected failure", exc_info=True)
-        _tell(f"erreur inattendue ({type(error).__name__}: {error}) ; relancez avec -v pour le détail.")
+        _tell(f"erreur inattendue ({type(error).__name__}: {error}) ; relance avec -v pour le détail.")
         return 1
 
 

@@ -35,8 +35,8 @@ if TYPE_CHECKING:
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
-    "Le modèle vocal français est absent et n'a pas pu être téléchargé : lancez `kinito model download`"
-    " une fois connecté, ou jouez au clavier avec `kinito play --input text`."
+    "Le modèle vocal français est absent et n'a pas pu être téléchargé : lance `kinito model download`"
+    " une fois connecté, ou joue au clavier avec `kinito play --input text`."
 )
 PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),

@@ -42,7 +42,7 @@ def variant_lines(game: str) -> list[str]:
     module = get_game(game)
     if module.variant_lines is None:
         keys = ", ".join(f"--{key}" for key in module.setting_keys)
-        return [f"Le jeu {module.title} n'a pas de variante à identifiant : réglez-le avec {keys}."]
+        return [f"Le jeu {module.title} n'a pas de variante à identifiant : règle-le avec {keys}."]
     return list(module.variant_lines())
 
 

@@ -55,7 +55,7 @@ def _check_out(out: Path) -> None:
     """--out names a file in a folder that exists (it creates no folder, and is no folder itself)."""
     if out.is_dir():
         raise UserError(
-            f"{out} est un dossier : donnez un nom de fichier WAV.", "kinito say TEXTE --out dire.wav"
+            f"{out} est un dossier : donne un nom de fichier WAV.", "kinito say TEXTE --out dire.wav"
         )
     if not out.parent.is_dir():
         raise UserError(f"Le dossier {out.parent} n'existe pas.", f"mkdir -p {out.parent}")

@@ -78,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if not [p for p in phrases if p != "[unk]"]:
             raise UserError(
                 f"Le modèle {model_dir} ne connaît aucun mot des phrases du jeu {args.game}.",
-                "utilisez le modèle français (`kinito model download`) ou --game open.",
+                "utilise le modèle français (`kinito model download`) ou --game open.",
             )
     parser = Parser(
         game, players, wake_word=args.wake_word, respellings=respellings, phonetizer=default_phonetizer()

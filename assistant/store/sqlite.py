@@ -137,7 +137,7 @@ class SqliteStore:
         if not claimed:
             raise StoreError(
                 f"La partie n° {game_id} est déjà arbitrée par un autre kinito sur {self.path} :"
-                " arrêtez-le d'abord, ou commencez une nouvelle partie (kinito play sans --resume)."
+                " arrête-le d'abord, ou commence une nouvelle partie (kinito play sans --resume)."
             )
 
     def __enter__(self) -> SqliteStore:

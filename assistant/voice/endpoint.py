@@ -113,7 +113,7 @@ def private_cache() -> Path:
     root.mkdir(mode=0o700, parents=True, exist_ok=True)
     info = root.stat()
     if info.st_uid != os.getuid():
-        raise UserError(f"Le dossier {root} appartient à un autre utilisateur : supprimez-le.")
+        raise UserError(f"Le dossier {root} appartient à un autre utilisateur : supprime-le.")
     if info.st_mode & 0o077:
         root.chmod(0o700)
     return root
@@ -132,7 +132,7 @@ def parse_rules(text: str | None) -> EndpointRules:
     if not 0 < rule2 <= rule3 <= rule4 <= 10:
         raise UserError(
             f"Réglage endpoint invalide : {text}.",
-            'donnez play, model, short ou trois durées croissantes en secondes, ex. "0.35,0.7,1.0".',
+            'donne play, model, short ou trois durées croissantes en secondes, ex. "0.35,0.7,1.0".',
         )
     return replace(PLAY, rule2=rule2, rule3=rule3, rule4=rule4)
 

@@ -21,13 +21,13 @@ def load_model(path: str | Path) -> Any:
     if not (directory / "am").is_dir() and not (directory / "conf" / "model.conf").is_file():
         raise UserError(
             f"Aucun modèle Vosk dans {directory}.",
-            "téléchargez-le avec `kinito model download` ou donnez son dossier avec --model.",
+            "télécharge-le avec `kinito model download` ou donne son dossier avec --model.",
         )
     missing = [name for name in REQUIRED_MODEL_FILES if not (directory / name).is_file()]
     if missing:
         raise UserError(
             f"Le modèle Vosk de {directory} est incomplet : il manque {', '.join(missing)}.",
-            "retéléchargez-le avec `kinito model download`.",
+            "retélécharge-le avec `kinito model download`.",
         )
     vosk.SetLogLevel(-1)
     try:
@@ -35,7 +35,7 @@ def load_model(path: str | Path) -> Any:
     except Exception as error:
         raise UserError(
             f"Le modèle Vosk de {directory} ne se charge pas ({error}).",
-            "retéléchargez-le avec `kinito model download`.",
+            "retélécharge-le avec `kinito model download`.",
         ) from None
 
 
@@ -52,7 +52,7 @@ def load_speaker_model(path: str | Path) -> Any:
     if missing:
         raise UserError(
             f"Aucun modèle de locuteurs Vosk complet dans {directory} (il manque {', '.join(missing)}).",
-            "donnez le dossier de vosk-model-spk avec --speaker-model, ou jouez sans.",
+            "donne le dossier de vosk-model-spk avec --speaker-model, ou joue sans.",
         )
     vosk.SetLogLevel(-1)
     return vosk.SpkModel(str(directory))

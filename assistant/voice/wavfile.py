@@ -21,7 +21,7 @@ import soxr
 from assistant.errors import UserError
 from assistant.voice.audio import SAMPLE_RATE, Chunk
 
-_FIX = "donnez un fichier WAV PCM (par exemple converti avec `sox entree.mp3 -r 16000 -c 1 sortie.wav`)."
+_FIX = "donne un fichier WAV PCM (par exemple converti avec `sox entree.mp3 -r 16000 -c 1 sortie.wav`)."
 QUALITY = "HQ"
 """libsoxr's "high quality" preset (its default): flat to 0.91 of Nyquist, far below a microphone's noise."""
 Samples = npt.NDArray[np.int16]
@@ -72,7 +72,7 @@ def read_wav(path: str | Path) -> bytes:
     """The file's audio as 16 kHz mono little-endian int16 PCM; UserError when it is no usable WAV."""
     file = Path(path)
     if not file.is_file():
-        raise UserError(f"Le fichier {file} n'existe pas.", "vérifiez le chemin du fichier WAV.")
+        raise UserError(f"Le fichier {file} n'existe pas.", "vérifie le chemin du fichier WAV.")
     try:
         with wave.open(str(file), "rb") as wav:
             rate, channels, width = wav.getframerate(), wav.getnchannels(), wav.getsampwidth()

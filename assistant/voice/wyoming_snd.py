@@ -18,7 +18,7 @@ from assistant.voice.wyoming_uri import client, parse_uri
 
 SAMPLES_PER_CHUNK = 1024
 """Frames per AudioChunk event (what the Wyoming services send themselves)."""
-FIX_SND = "vérifiez que le service son Wyoming tourne, ou jouez sans --snd-uri"
+FIX_SND = "vérifie que le service son Wyoming tourne, ou joue sans --snd-uri"
 
 
 class WyomingPlayback:
