@@ -127,7 +127,7 @@ class Parser:
                 return from_slots(
                     text, frame.intent, dict(frame.slots), frame.confidence, addressed, violations
                 )
-            found = None if filled.refused else self._near.match(line)
+            found = None if filled.refused else self._near.match(line, whole=not filled.vetoed)
         if found is None or (found[1] < 1.0 and found[0].intent in self._destructive):
             return Parse(
                 text=text,
