@@ -58,3 +58,23 @@ def test_q2_a_pair_read_die_by_die_is_the_pair(text: str, score: int) -> None:
 def test_synonym_families_are_data(text: str, intent: str) -> None:
     """grammars/quinito.yaml, commands.yaml: families of synonyms (challenge, accept, reroll, resume)."""
     assert quinito().parse(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("le quatre des paix", "4-espadas"),
+        ("le six de dernier", "6-oros"),
+        ("le valait de bâtons", "sota-bastos"),
+    ],
+)
+def test_c1_cards_heard_through_homophones(text: str, card: str) -> None:
+    """grammars/commands.yaml homophones: "des paix" for "d'épées", "dernier" for "deniers" (C1)."""
+    parse = Parser("cinquillo", ("Ana", "Bruno", "Chloé"), vigilance=False).parse(text)
+    assert (parse.intent, parse.card) == ("play", card)
+
+
+@pytest.mark.parametrize("text", ["qui nid tôt", "qui nie tôt"])
+def test_q9_quinito_split_by_the_recogniser(text: str) -> None:
+    """grammars/respellings.yaml: the split spellings of "quinito" are glued back (Q9)."""
+    assert quinito().parse(text).intent == "quinito"
