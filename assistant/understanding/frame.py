@@ -35,6 +35,9 @@ class Filled:
     refused: bool = False
     """Move phrases were heard whole and refused (a hedge, a correction taking them back): no near miss may
     bring them back ("qui a le sept de bâtons" is no snapped "j'ai le sept de bâtons")."""
+    vetoed: bool = False
+    """Leftover words vetoed the move phrases heard: a garbled word may still be snapped to its grammar
+    word, but no whole-line snap may swap the leftovers away ("je vote contre" is no "je te contre")."""
 
 
 @dataclass(frozen=True)

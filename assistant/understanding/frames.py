@@ -22,7 +22,8 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
    family pass with that score (L3); anything else conflicts, and nothing is understood.
 5. A phrase that is also a skip word ("ok", "d'accord") is a move only when nothing else is said.
 6. Seats and names fill the target of the intents whose grammar phrases take one (a special's attack, défi);
-   a line of seats or names alone is no move, with its targets kept (Q8, Q9).
+   a line of seats or names alone is no move, with its targets kept (Q8, Q9). A seat or "c'est moi" said
+   with a move that takes none (an accept, a challenge) is about something else: nothing is understood.
 """
 
 from __future__ import annotations
@@ -136,7 +137,10 @@ def _move(
     if vetoed(pieces, rules.markers, rules.openers):
         hedged = any(p.role == "hedge" for p in pieces)
         attempt = not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen)
-        return Filled(attempt=attempt, refused=hedged)  # an unknown word may be a garbled one
+        heard = [p for p in pieces if p.role in ("move", "number")]
+        single = bool(heard) and all(p.role == "move" and len(p.words) == 1 for p in heard)
+        # an unknown word may be a garbled one; a one-word move among them is no whole-line snap (rule 5)
+        return Filled(attempt=attempt, refused=hedged, vetoed=single)
     if unknown and all(intent == TARGET_INTENT for intent, _, _ in chosen):
         return Filled()
     frame = _agree(chosen, rules)
@@ -172,6 +176,9 @@ def _agree(found: Sequence[tuple[str, dict[str, Any], float]], rules: Rules) -> 
     targets = [s for i, s, _ in found if i == TARGET_INTENT]
     if not moves:
         return Frame(TARGET_INTENT, _merge_targets({}, targets), confidence)
+    takes_target = rules.targeted | {rules.pass_intent, rules.invalid_intent}
+    if targets and moves[0][0] not in takes_target:
+        return None  # a seat or "c'est moi" said with a move that takes no target: about something else
     intents = {i for i, _ in moves}
     if len(intents) > 1:
         specials = intents & set(rules.special_scores)

@@ -67,6 +67,8 @@ class Grammar:
     """Words dropped anywhere before matching."""
     wake_prefixes: tuple[str, ...]
     """Words dropped just before the wake word ("hé arbitre")."""
+    about_wake: tuple[str, ...]
+    """Words after "l'<wake word>" that talk about the referee, not to it ("l'arbitre a sifflé")."""
     homophones: Mapping[str, tuple[str, ...]]
     """Words as a recogniser may write them -> the grammar words they may stand for ("saint" -> "cinq")."""
     value_words: frozenset[str]
@@ -164,6 +166,7 @@ def build(
         ),
         fillers=tuple(commands.get("fillers", ())),
         wake_prefixes=tuple(commands.get("wake_prefixes", ())),
+        about_wake=tuple(str(w) for w in commands.get("about_wake", ())),
         homophones={str(k): tuple(map(str, _as_list(v))) for k, v in commands.get("homophones", {}).items()},
         value_words=frozenset(
             word

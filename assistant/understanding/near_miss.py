@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from assistant.understanding.grammar import Grammar, Phrase
 from assistant.understanding.meaning import meaning
@@ -67,8 +68,9 @@ class NearMiss:
                 self._by_edge.setdefault((edge, len(k)), []).append(k)
         self._longest = max((len(k) for k in exact), default=0)
 
-    def match(self, line: str) -> Found | None:
-        """Steps 3 and 4 of the module docstring."""
+    def match(self, line: str, whole: bool = True) -> Found | None:
+        """Steps 3 and 4 of the module docstring; `whole`: the closest phrase of the whole line may be
+        taken (False after leftover words vetoed the line's move: only words are snapped)."""
         line = drop_words(line, self._fillers)
         found = self.exact_or_number(line, 1.0) if line else None
         if found is not None or len(line) > self._longest + 8 or " " not in line:
@@ -91,7 +93,19 @@ class NearMiss:
         found = self._snap_line(line, line)
         if found is None and snapped is not None:
             found = self._snap_line(snapped[0], line)
+        if found is not None and not whole and not self._garbled(line, found[0]):
+            return None
         return found
+
+    def _garbled(self, line: str, phrase: Phrase) -> bool:
+        """Every word of `line` the grammar does not know is one letter away from a word of `phrase`: a
+        garbled word ("défi entfe david et ana"), no other word swapped away ("je vote contre")."""
+        said = key(phrase.text).split()
+        return all(
+            any(Levenshtein.distance(word, w) <= 1 for w in said)
+            for word in line.split()
+            if word not in self.vocabulary
+        )
 
     def wildcard(self, line: str) -> Found | None:
         """A rules question about a topic the grammar does not list: the topic is the rest of the line."""

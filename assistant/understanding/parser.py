@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from functools import cached_property
+from itertools import pairwise
 from typing import Any
 
 from assistant.understanding.frame import TARGET_INTENT, Filled, Rules
@@ -64,6 +65,7 @@ class Parser:
         self._hesitations = word_set(grammar.hesitations)
         self._wake = key(wake_word) or "arbitre"
         self._wake_prefixes = word_set(grammar.wake_prefixes)
+        self._about_wake = frozenset(grammar.about_wake)
         self.exact: dict[str, Phrase] = {}
         self.ambiguous: dict[str, tuple[Phrase, Phrase]] = {}
         wildcards: list[tuple[str, Phrase]] = []
@@ -115,7 +117,7 @@ class Parser:
 
         `awaiting`: what the game waits for now (Expectation.awaiting values), for the phrases that
         mean something only then (hassil's requires_context); None when the moment is unknown."""
-        line = self._clean(text)
+        line = "" if self._talked_about(text) else self._clean(text)
         addressed = line == self._wake or line.startswith(self._wake + " ")
         violations = self._scan(text, addressed)
         found = self._near.exact_or_number(drop_words(line, self._fillers), 1.0) if line else None
@@ -127,7 +129,7 @@ class Parser:
                 return from_slots(
                     text, frame.intent, dict(frame.slots), frame.confidence, addressed, violations
                 )
-            found = None if filled.refused else self._near.match(line)
+            found = None if filled.refused else self._near.match(line, whole=not filled.vetoed)
         if found is None or (found[1] < 1.0 and found[0].intent in self._destructive):
             return Parse(
                 text=text,
@@ -197,6 +199,13 @@ class Parser:
         while len(words) > 1 and words[0] in self._wake_prefixes and words[1] == self._wake.split()[0]:
             words = words[1:]
         return " ".join(words)
+
+    def _talked_about(self, text: str) -> bool:
+        """ "l'arbitre a annulé le but": the wake word with an article and a verb of the third person is a
+        referee talked about (grammars/commands.yaml `about_wake`), no command and no move."""
+        words = text.casefold().replace("\u2019", "'").split()
+        article = "l'" + self._wake
+        return any(w == article and after in self._about_wake for w, after in pairwise(words))
 
     def _scan(self, text: str, addressed: bool) -> tuple[Violation, ...]:
         if self._vigilance is None:

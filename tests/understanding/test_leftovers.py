@@ -163,3 +163,46 @@ def test_the_clause_of_boire_is_the_breach_and_the_move_counts() -> None:
 def test_a_word_built_on_a_grammar_word_is_never_snapped(text: str) -> None:
     """near_miss.py: "reprends" is another word than "prends", no garbled one."""
     assert quinito().parse(text).intent is None
+
+
+@pytest.mark.parametrize(
+    ("parser", "text"),
+    [
+        (quinito, "c'est quoi menteur"),
+        (quinito, "elle l'a relancé"),
+        (quinito, "il l'a soulevé"),
+        (cinquillo, "ouais c'est moi qui l'ai"),
+    ],
+)
+def test_a_question_or_a_move_told_in_the_third_person_gives_no_move(parser: object, text: str) -> None:
+    """Rule 1, hedges of grammars/commands.yaml: "c'est quoi", "il l'a", "elle l'a" (precision first)."""
+    assert callable(parser)
+    assert parser().parse(text).intent is None
+
+
+@pytest.mark.parametrize("text", ["je vote passe", "je rate contre", "je date contre"])
+def test_a_one_word_move_among_unknown_words_is_never_snapped_to_a_whole_phrase(text: str) -> None:
+    """Rule 5 then near_miss.py: the vetoed line is no "je te contre" once its unknown word is swapped."""
+    assert quinito().parse(text).intent is None
+
+
+@pytest.mark.parametrize(
+    ("text", "intent"), [("t'ns un menteur", "challenge"), ("t'ds un menteur", "challenge")]
+)
+def test_a_garbled_letter_in_a_vetoed_line_is_still_snapped(text: str, intent: str) -> None:
+    """near_miss.py: one letter away from the phrase's word is a garbled word, not another word (Q4)."""
+    assert quinito().parse(text).intent == intent
+
+
+@pytest.mark.parametrize(
+    "text", ["d'accord c'est moi", "je crois pas à ma gauche", "oui je te crois c'est moi"]
+)
+def test_a_seat_with_a_move_that_takes_no_target_gives_no_move(text: str) -> None:
+    """frames.py rule 6: "c'est moi" or a seat said with an accept or a challenge is about something else."""
+    assert quinito().parse(text).intent is None
+
+
+def test_a_seat_with_a_special_still_fills_its_target() -> None:
+    """Q8: the seat is the attack's target; the new rule 6 guard leaves targeted moves alone."""
+    parse = quinito().parse("quinito à ma gauche")
+    assert parse.intent == "quinito"

@@ -8,7 +8,9 @@ here; raising the floors is the next step, not lowering them.
 
 The third set (`*_evening.jsonl`, whole evenings by a third writer) was held out from that work: the
 parser of `58a56a6` read 84.3% of it and the spans-frames-leftovers parser 89.2% (7 chatter lines
-turned into moves, 9 wrong moves), both measured before anyone read a failing line of it.
+turned into moves, 9 wrong moves), both measured before anyone read a failing line of it. Since the
+`parser4` landing it is development data too (README.md of the folder, "Evening set as development
+data": 94.8%, no chatter line turned into a move, no wrong move).
 """
 
 from __future__ import annotations
@@ -59,6 +61,8 @@ def test_situations_do_not_lose_ground(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_the_evening_set_does_not_lose_ground(tmp_path: Path) -> None:
     report = evaluate(_subset(tmp_path, "*_evening.jsonl"))
-    assert report.overall.accuracy >= 0.885
-    assert report.chatter_moves <= 7
-    assert report.wrong_moves <= 9
+    assert report.overall.accuracy >= 0.94
+    assert report.per_file["chatter_evening.jsonl"].accuracy == 1.0
+    assert report.chatter_moves == 0
+    assert report.silent_lines_acted == 0
+    assert report.wrong_moves <= 1
