@@ -8,27 +8,16 @@ from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, comma_list, split_players, whole
 from assistant.games.quinito.scores import order
-from assistant.referee.responses import game_error, game_errors
+from assistant.referee.responses import game_error, game_errors, section
 
 Edition = Literal["drinking", "family"]
 
-VARIANTS: dict[str, str] = {
-    "V-11-high": "le double as est le plus fort des doubles",
-    "V-65": "soixante-cinq est un second quinito",
-    "V-31-replay": "trente et un fait rejouer au lieu d'un défi",
-    "V-32": "trente-deux fait rejouer et change le sens",
-    "V-51": "cinquante et un : tout le monde prend une gorgée",
-    "V-forced-reroll": "accepter le gobelet oblige à relancer",
-    "Q13": "double kinito : deux gobelets et deux totems",
-    "L-V1": "relance à l'aveugle permise",
-    "L-V2": "la mise passe à deux vies quand un vingt et un est annoncé ou révélé",
-    "L-V3": "le perdant donne sa vie à celui qui a causé sa perte",
-    "L-V4": "un vingt et un révélé change le sens du tour suivant",
-    "L-V5": "trois lancers pour refaire un vingt et un et annuler sa perte",
-    "L-V6": "on peut annoncer chance, vrai seulement pour trente et un",
-    "L-V7": "deux quinitos : vingt et un et soixante-cinq",
-}
-"""Every variant id of rules.md with a short French description (spoken by the rules help)."""
+RESPONSES = "quinito.yaml"
+"""This game's responses file (grammars/responses/fr/): its sentences, variant texts included."""
+
+VARIANTS: Mapping[str, str] = section(RESPONSES, "variants")
+"""Every variant id of rules.md, in its order, with a short French description (spoken by the rules
+help, shown on the board): the responses file's section `variants`."""
 
 FAMILY_ONLY = frozenset({"L-V1", "L-V2", "L-V3", "L-V4", "L-V5", "L-V6"})
 """Variants of 001's family edition (lives); refused at the drinking edition."""
@@ -44,12 +33,16 @@ def variants_for(edition: Edition) -> tuple[str, ...]:
 
 def variant_lines() -> list[str]:
     """Every variant id with its description and, where it applies to one edition only, which."""
-    only = {**dict.fromkeys(FAMILY_ONLY, " (édition famille)"), **dict.fromkeys(DRINKING_ONLY, " (apéro)")}
-    return [f"{rule_id:16} {text}{only.get(rule_id, '')}" for rule_id, text in VARIANTS.items()]
+    only = section(RESPONSES, "variant_only")
+    marks = {**dict.fromkeys(FAMILY_ONLY, only["family"]), **dict.fromkeys(DRINKING_ONLY, only["drinking"])}
+    return [
+        f"{rule_id:16} {text}{f' ({marks[rule_id]})' if rule_id in marks else ''}"
+        for rule_id, text in VARIANTS.items()
+    ]
 
 
-EDITION_NAMES: dict[str, str] = {"drinking": "apéro", "family": "famille"}
-"""The editions as said aloud."""
+EDITION_NAMES: Mapping[str, str] = section(RESPONSES, "editions")
+"""The editions as said aloud (section `editions`)."""
 
 
 @dataclass(frozen=True)
