@@ -26,8 +26,8 @@ from assistant.board.hub import Hub
 from assistant.board.qr import page_url, qr_svg
 from assistant.board.view import board_view
 from assistant.errors import UserError
-from assistant.referee.responses import error, section
 from assistant.referee.snapshot import Snapshot
+from assistant.responses import error, section
 
 log = logging.getLogger(__name__)
 

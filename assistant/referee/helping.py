@@ -14,16 +14,16 @@ from functools import lru_cache
 
 from assistant.core.expectation import Expectation
 from assistant.referee import speech
-from assistant.referee.responses import render, section
 from assistant.registry import get_game
+from assistant.responses import render, section
 from assistant.settings.table import TableConfig
-from assistant.understanding.grammar import _read
+from assistant.understanding.grammar_files import read_data
 
 
 @lru_cache(maxsize=8)
 def moments(game: str) -> Mapping[str, frozenset[str]]:
     """intent -> the moments (Expectation.awaiting) it may be said at, from the game's grammar file."""
-    intents = _read(get_game(game).grammar).get("intents") or {}
+    intents = read_data(get_game(game).grammar).get("intents") or {}
     return {name: frozenset(spec.get("awaiting") or ()) for name, spec in intents.items()}
 
 

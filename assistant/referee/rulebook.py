@@ -14,7 +14,7 @@ from assistant.core.expectation import Expectation
 from assistant.core.game import Game, Refused
 from assistant.referee import speech
 from assistant.referee.flow import Decision
-from assistant.referee.responses import render, section
+from assistant.responses import render, section
 from assistant.understanding.parse import Parse
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from assistant.core.events import PenaltyCalled, Reason, Unit
-from assistant.referee.responses import render, responses, section
+from assistant.responses import render, responses, section
 
 _FILE = "referee.yaml"
 _DATA = responses(_FILE)

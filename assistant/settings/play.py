@@ -17,7 +17,7 @@ from typing import Any, Literal
 from assistant.errors import UserError
 from assistant.paths import CONFIG_NAME, user_config_file
 from assistant.reading import SETTINGS_LIMIT, read_text
-from assistant.referee.responses import error, section
+from assistant.responses import error, section
 from assistant.settings.table import TableConfig, check_table_names, header_keys, table_config
 
 _FILE = "referee.yaml"

@@ -9,8 +9,8 @@ from typing import Any
 
 from assistant.core.table import check_names
 from assistant.errors import UserError
-from assistant.referee.responses import error, errors
 from assistant.registry import GameRules, default_game, game_names, get_game
+from assistant.responses import error, errors
 
 _FILE = "referee.yaml"
 """The responses file with the settings errors (issue 11 item 9)."""

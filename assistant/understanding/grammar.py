@@ -11,20 +11,18 @@ values, hence the small expander below over hassil's expression tree.
 
 from __future__ import annotations
 
-import functools
 import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
 from hassil.expression import Alternative, Expression, ListReference, Permutation, RuleReference, TextChunk
 from hassil.expression import Sequence as Seq
 from hassil.intents import Intents, TextSlotList, WildcardSlotList
 
 from assistant.registry import get_game
-from assistant.understanding.grammar_files import grammar_file
+from assistant.understanding.grammar_files import read_data
 
 WILDCARD = "\x00"
 """Marks, in an expanded phrase, where a wildcard slot takes the rest of the line."""
@@ -104,17 +102,6 @@ class Grammar:
     """Intent -> the score it shows (Q8: défi 31, changement de sens 32...)."""
 
 
-@functools.lru_cache(maxsize=8)
-def _read(name: str) -> dict[str, Any]:
-    """One grammar file (data): one per game, commands.yaml for the wake-word commands of both."""
-    path = grammar_file(name)
-    with path.open(encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
-    if not isinstance(data, dict):
-        raise ValueError(f"{path}: not a mapping")
-    return data
-
-
 def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None) -> list[dict[str, str]]:
     values: list[dict[str, str]] = []
     for player in players:
@@ -132,7 +119,7 @@ def build(
     nicknames: Mapping[str, Sequence[str]] | None = None,
 ) -> Grammar:
     """Load the game's grammar and commands.yaml, fill in players and wake word, and expand it all."""
-    game_data, commands = _read(get_game(game).grammar), _read("commands.yaml")
+    game_data, commands = read_data(get_game(game).grammar), read_data("commands.yaml")
     lists = {**commands.get("lists", {}), **game_data.get("lists", {})}
     lists["player"] = {"values": _names(players, nicknames)}
     wake = " ".join(_TEMPLATE_CHARS.sub(" ", wake_word).split()) or "arbitre"
@@ -209,7 +196,7 @@ def _as_list(value: Any) -> list[Any]:
 
 def respellings() -> dict[str, tuple[str, ...]]:
     """grammars/respellings.yaml: word -> in-vocabulary spellings that sound alike, best first."""
-    return {str(k): tuple(str(v) for v in values) for k, values in _read("respellings.yaml").items()}
+    return {str(k): tuple(str(v) for v in values) for k, values in read_data("respellings.yaml").items()}
 
 
 def _expand(

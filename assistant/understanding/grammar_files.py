@@ -8,9 +8,11 @@ installed (PYTHONPATH=.) uses the folder beside the package.
 
 from __future__ import annotations
 
+import functools
 from importlib.resources import files
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -71,3 +73,15 @@ def check_grammars() -> str:
         if not isinstance(data, dict):
             raise UserError(f"Grammaire illisible : {name} n'est pas un dictionnaire YAML.", FIX_REINSTALL)
     return f"{len(names)} fichiers de grammaire lus dans {folder}."
+
+
+@functools.lru_cache(maxsize=32)
+def read_data(name: str) -> dict[str, Any]:
+    """One YAML file of grammars/ as data (a game's phrases, commands.yaml, a responses file...), read
+    once: a mapping, else ValueError."""
+    path = grammar_file(name)
+    with path.open(encoding="utf-8") as handle:
+        data = yaml.safe_load(handle)
+    if not isinstance(data, dict):
+        raise ValueError(f"{path}: not a mapping")
+    return data

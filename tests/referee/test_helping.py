@@ -8,8 +8,8 @@ import pytest
 
 from assistant.games import GAMES
 from assistant.referee.helping import moments, quoted, sayable
-from assistant.referee.responses import section
 from assistant.registry import get_game
+from assistant.responses import section
 from assistant.understanding.parser import Parser
 
 

@@ -19,8 +19,8 @@ import assistant
 from assistant.core.game import Refused
 from assistant.games import GAMES
 from assistant.referee import speech
-from assistant.referee.responses import LANGUAGE, render, responses
 from assistant.registry import get_game
+from assistant.responses import LANGUAGE, render, responses
 from assistant.understanding.grammar_files import grammar_dir
 from tests.referee.test_speech import BOIRE, forbidden
 

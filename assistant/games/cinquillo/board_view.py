@@ -13,7 +13,7 @@ from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import RANKS, SUITS, definite
 from assistant.games.cinquillo.state import CinquilloState
 from assistant.referee import speech
-from assistant.referee.responses import render, section
+from assistant.responses import render, section
 
 SUIT_SYMBOLS = {"oros": "●", "copas": "♥", "espadas": "♠", "bastos": "♣"}
 """A sign per suit, drawn with the suit's colour by the page."""

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, split_players
-from assistant.referee.responses import game_error, game_errors
+from assistant.responses import game_error, game_errors
 
 Mode = Literal["original", "caprone"]
 

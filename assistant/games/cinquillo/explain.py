@@ -12,7 +12,7 @@ from collections.abc import Callable
 from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import DECK
 from assistant.games.cinquillo.scoring import ORIGINAL_BONUS, XP_ABANDON, XP_LOSS, XP_PER_PLAYER
-from assistant.referee.responses import render, section
+from assistant.responses import render, section
 
 _NUMBERS = {2: "deux", 3: "trois", 4: "quatre"}
 

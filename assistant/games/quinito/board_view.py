@@ -13,7 +13,7 @@ from assistant.games.quinito.odds import at_least
 from assistant.games.quinito.scores import CHANCE, rank
 from assistant.games.quinito.state import CupState, QuinitoState
 from assistant.referee import speech
-from assistant.referee.responses import render, section
+from assistant.responses import render, section
 
 
 @functools.cache

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, comma_list, split_players, whole
 from assistant.games.quinito.scores import order
-from assistant.referee.responses import game_error, game_errors, section
+from assistant.responses import game_error, game_errors, section
 
 Edition = Literal["drinking", "family"]
 

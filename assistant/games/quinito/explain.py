@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from assistant.core.folding import fold
 from assistant.games.quinito.config import QuinitoConfig
-from assistant.referee.responses import render, section
+from assistant.responses import render, section
 
 TOPICS = (
     "ordre",

@@ -11,7 +11,7 @@ from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import OVER, Expectation
 from assistant.core.game import Refused
 from assistant.core.table import ConfigError, check_players, split_players, whole
-from assistant.referee.responses import errors
+from assistant.responses import errors
 
 
 @dataclass(frozen=True)

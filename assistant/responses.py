@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from assistant.understanding.grammar import _read
+from assistant.understanding.grammar_files import read_data
 
 LANGUAGE = "fr"
 """The language the referee speaks."""
@@ -22,7 +22,7 @@ LANGUAGE = "fr"
 
 def responses(name: str, language: str = LANGUAGE) -> Mapping[str, Any]:
     """The whole responses file `name` (e.g. "referee.yaml") of `language`."""
-    return _read(f"responses/{language}/{name}")
+    return read_data(f"responses/{language}/{name}")
 
 
 @functools.lru_cache(maxsize=64)
