@@ -76,12 +76,13 @@ def listen_room(
     model = load_with_rules(find_model(args.model)).model
     grammar = phrases_for(args.game, None)
     if stand_in is None:
-        heard = in_vocabulary(model, [p for p in grammar if not p.startswith("[")])[0]
+        heard = set(in_vocabulary(model, [p for p in grammar if not p.startswith("[")])[0])
         decoder: Any = Recognizer(model, grammar)
     else:
-        heard = [p for p in grammar if p.split() and all(w in stand_in for w in p.split())]
+        heard = {p for p in grammar if p.split() and all(w in stand_in for w in p.split())}
         decoder = StandIn(Recognizer(model, StandIn.translate(grammar, stand_in)), stand_in)
-    asked = pick_phrases(heard, args.phrases)
+    groups = [[p for p in g if p in heard] for g in (*_moves(args.game), grammar)]
+    asked = pick_phrases(groups, args.phrases)
     out = sys.stderr if args.json else sys.stdout
     if not asked:
         raise UserError(_say("no_phrase"), "kinito doctor --model DOSSIER (couverture du vocabulaire)")
@@ -103,10 +104,23 @@ def listen_room(
     return calibrate(takes)
 
 
+def _moves(game: str) -> list[list[str]]:
+    """The game's move phrases as Vosk hears them, one list per kind of move (intent)."""
+    from assistant.understanding.grammar import WILDCARD, build
+    from assistant.understanding.normalize import vosk_words
+
+    grammar = build(game, (), "arbitre")
+    kinds: dict[str, list[str]] = {}
+    for phrase in grammar.phrases:
+        if phrase.intent in grammar.awaiting and WILDCARD not in phrase.text:
+            kinds.setdefault(phrase.intent, []).append(vosk_words(phrase.text))
+    return list(kinds.values())
+
+
 def _take_line(take: Take) -> str:
     if not take.heard:
         return _say("nothing", phrase=take.asked)
-    verdict = _say("right" if take.right else "wrong")
+    verdict = section(_FILE, "calibrate")["right" if take.right else "wrong"]
     return _say(
         "heard", heard=take.heard, conf=f"{take.conf:.2f}", min_conf=f"{take.min_conf:.2f}", verdict=verdict
     )

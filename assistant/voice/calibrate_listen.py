@@ -22,21 +22,21 @@ def listen_take(
     (or the end of the chunks): the take, with the quiet's and the speech's levels."""
     decoder.reset()
     pcm = bytearray()
-    origin: float | None = None
     found: Heard | None = None
     for chunk in chunks:
-        origin = chunk.start if origin is None else origin
+        # Stamped on the take's own audio (a device's timeline follows the clock, not the samples).
+        here = Chunk(chunk.pcm, start=len(pcm) / (2 * SAMPLE_RATE), at=chunk.at)
         pcm += chunk.pcm
-        found = next((h for h in decoder.accept(chunk) if h.text), None)
+        found = next((h for h in decoder.accept(here) if h.text), None)
         if found is not None or len(pcm) >= max_seconds * 2 * SAMPLE_RATE:
             break
     if found is None:
         found = next((h for h in decoder.flush() if h.text), None)
     quiet = dbfs(bytes(pcm[: 2 * int(QUIET_SECONDS * SAMPLE_RATE)]))
-    if found is None or origin is None:
+    if found is None:
         return Take(asked, "", 0.0, 0.0, quiet, quiet)
-    first = 2 * int(max(0.0, found.start - origin) * SAMPLE_RATE)
-    last = 2 * int(max(0.0, found.end - origin) * SAMPLE_RATE)
+    first = 2 * int(max(0.0, found.start) * SAMPLE_RATE)
+    last = 2 * int(max(0.0, found.end) * SAMPLE_RATE)
     speech = dbfs(bytes(pcm[first:last])) if last > first else quiet
     low = min((w.conf for w in found.words), default=found.conf)
     return Take(asked, found.text, found.conf, low, quiet, speech)
@@ -60,12 +60,21 @@ def listen_takes(
     return takes
 
 
-def pick_phrases(phrases: Sequence[str], count: int, longest: int = 3) -> list[str]:
-    """`count` phrases of at most `longest` words, spread over the grammar's list (its order groups
-    the moves by kind: a score, a lift, a challenge...), so the takes sample several kinds of move."""
-    short = [p for p in dict.fromkeys(phrases) if 0 < len(p.split()) <= longest and not p.startswith("[")]
-    if count <= 0 or not short:
-        return []
-    if count >= len(short):
-        return short
-    return [short[i * len(short) // count] for i in range(count)]
+def pick_phrases(groups: Sequence[Sequence[str]], count: int, longest: int = 3) -> list[str]:
+    """`count` phrases of at most `longest` words, one group after the other (a group per kind of
+    move: a score, a lift, a challenge...) so the takes sample several kinds, the shortest first
+    within a group (two words before one: a single word is a thin take); no phrase twice, never the
+    garbage word."""
+    short = [
+        sorted(
+            dict.fromkeys(p for p in g if 0 < len(p.split()) <= longest and not p.startswith("[")),
+            key=lambda p: (abs(len(p.split()) - 2), len(p)),
+        )
+        for g in groups
+    ]
+    picked: dict[str, None] = {}
+    for rank in range(max((len(g) for g in short), default=0)):
+        for group in short:
+            if len(picked) < count and rank < len(group):
+                picked.setdefault(group[rank], None)
+    return list(picked)

@@ -102,8 +102,17 @@ def test_dbfs_is_finite_and_at_most_a_little_over_full_scale(samples: list[int])
     assert math.isfinite(level) and SILENCE_DBFS <= level <= 0.01
 
 
-def test_phrases_are_short_spread_and_without_the_garbage_word() -> None:
-    grammar = ["[unk]", "soixante deux", "menteur", "je soulève", "a b c d", "trois", "menteur"]
-    assert pick_phrases(grammar, 10) == ["soixante deux", "menteur", "je soulève", "trois"]
-    assert pick_phrases(grammar, 2) == ["soixante deux", "je soulève"]
-    assert pick_phrases(grammar, 0) == []
+def test_phrases_take_each_kind_of_move_in_turn_two_words_first() -> None:
+    scores = ["soixante deux", "trente et un", "j'annonce trente et un", "a b c d"]
+    lifts = ["menteur", "je soulève", "menteur"]
+    others = ["[unk]", "trois"]
+    assert pick_phrases([scores, lifts, others], 3) == ["soixante deux", "je soulève", "trois"]
+    assert pick_phrases([scores, lifts, others], 10) == [
+        "soixante deux",
+        "je soulève",
+        "trois",
+        "trente et un",
+        "menteur",
+    ]
+    assert pick_phrases([scores, lifts], 0) == []
+    assert pick_phrases([], 3) == []
