@@ -77,3 +77,29 @@ def test_without_a_model_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
     assert code != 0
     assert "n'est pas un modèle Vosk" in err and "kinito model download" in err
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("healthy", [True, False])
+def test_doctor_listen_calibrates_only_when_play_could_start(
+    healthy: bool, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`kinito doctor --listen --json`: one JSON object, the calibration in it when the checks pass;
+    no listening when a blocking check failed."""
+    from assistant.commands import doctor as doctor_command
+    from assistant.voice.doctor import Check
+
+    check = Check("model", healthy, "le modèle", None if healthy else "kinito model download")
+    monkeypatch.setattr(doctor_command, "run_checks", lambda **_kw: [check])
+    asked: list[argparse.Namespace] = []
+
+    def listen_room(args: argparse.Namespace) -> calibration.Calibration:
+        asked.append(args)
+        return calibration.calibrate([Take("menteur", "menteur", 0.8, 0.7, -60.0, -25.0)])
+
+    monkeypatch.setattr(calibrate, "listen_room", listen_room)
+    code = main(["doctor", "--listen", "--json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == (0 if healthy else 1) and report["ok"] is healthy
+    assert ("calibration" in report) is healthy and len(asked) == int(healthy)
+    if healthy:
+        assert report["calibration"]["suggested"] == 0.7  # 0.8 - MARGIN
