@@ -30,6 +30,7 @@ SUBCOMMANDS: dict[str, str] = {
     "say": "Faire parler la synthèse vocale.",
     "transcribe": "Transcrire un fichier WAV avec Vosk.",
     "doctor": "Vérifier tout ce dont `kinito play` a besoin.",
+    "calibrate": "Calibrer l'oreille dans cette salle : seuil de confiance conseillé.",
     "model": "Télécharger et vérifier le modèle Vosk français.",
     "simulate": "Simuler des parties entre robots.",
     "bench": "Mesurer les performances sur cette machine.",

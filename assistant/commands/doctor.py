@@ -16,10 +16,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help='JSON seul sur stdout : {"ok", "checks"}')
     parser.add_argument("--full", action="store_true", help="comparer aussi les sommes sha256 du modèle")
     parser.add_argument("--model", help="dossier du modèle Vosk à vérifier")
+    parser.add_argument(
+        "--listen", action="store_true", help="écouter aussi la salle (comme kinito calibrate)"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run every check; exit 1 when `kinito play` could not start."""
+    """Run every check; exit 1 when `kinito play` could not start. With --listen, then calibrate the
+    room as `kinito calibrate` does (with its defaults)."""
+    if getattr(args, "listen", False):
+        from assistant.commands import calibrate
+        from assistant.registry import default_game
+
+        listen = argparse.Namespace(
+            model=args.model, game=default_game(), phrases=calibrate.PHRASES, device=None, json=args.json
+        )
+        if not args.json:
+            status = _checks(args)
+            return calibrate.run(listen) if status == 0 else status
+        checks = run_checks(model=args.model, full=args.full)
+        out: dict[str, object] = {"ok": can_play(checks), "checks": [dataclasses.asdict(c) for c in checks]}
+        if out["ok"]:
+            out["calibration"] = calibrate.listen_room(listen).to_json()
+        print(json.dumps(out, ensure_ascii=False))
+        return 0 if out["ok"] else 1
+    return _checks(args)
+
+
+def _checks(args: argparse.Namespace) -> int:
     checks = run_checks(model=args.model, full=args.full)
     ok = can_play(checks)
     if args.json:

@@ -28,7 +28,7 @@ SECTIONS = ("kinito", "play")
 """Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
-    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri"}
+    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "confirm_below"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 
@@ -103,6 +103,18 @@ def _device(value: Any) -> str | int | None:
     return int(text) if text.isdigit() else text
 
 
+def _confirm(value: Any) -> float:
+    """The recognition confidence under which the referee asks to repeat (`kinito calibrate`
+    suggests one per room): a number from 0 to 1, else a UserError."""
+    try:
+        level = float(value)
+    except (TypeError, ValueError):
+        level = float("nan")
+    if not 0.0 <= level <= 1.0:  # also false for nan
+        raise UserError(error(_FILE, "confirm_invalid", value=value))
+    return level
+
+
 def merge(file: Mapping[str, Any], flags: Mapping[str, Any]) -> dict[str, Any]:
     """File settings overridden by the flags that were given (None means not given)."""
     merged = dict(file)
@@ -158,6 +170,8 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     if merged.get("wake_word"):
         table = replace(table, wake_word=str(merged["wake_word"]).strip().lower())
         check_table_names(table)
+    if merged.get("confirm_below") is not None:
+        table = replace(table, confirm_below=_confirm(merged["confirm_below"]))
     kind = str(merged.get("input", "mic"))
     if kind not in ("mic", "text"):
         raise UserError(error(_FILE, "unknown_input", kind=kind))

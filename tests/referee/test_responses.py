@@ -84,6 +84,15 @@ SAMPLES: dict[str, object] = {
     "round": 2,
     "winners": "Ana et Émile",
     "address": "127.0.0.1:8000",
+    "phrase": "soixante deux",
+    "heard": "soixante deux",
+    "conf": "0.82",
+    "min_conf": "0.74",
+    "verdict": "juste",
+    "noise": "-58",
+    "speech": "-22",
+    "snr": "36",
+    "right": 4,
 }
 """A value for every blank a response may have: names starting with a vowel, so that a missing
 elision ("de Ana") shows."""
