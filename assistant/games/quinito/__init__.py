@@ -10,6 +10,8 @@ from __future__ import annotations
 from assistant.registry import GameModule, GameOption, lazy, register_game
 
 NAME = "quinito"
+RESPONSES = "quinito.yaml"
+"""This game's responses file (grammars/responses/fr/): its sentences, variant texts included."""
 
 register_game(
     GameModule(
@@ -39,7 +41,7 @@ register_game(
         board_view=lazy("assistant.games.quinito.board_view", "view"),
         describe_event=lazy("assistant.games.quinito.board_view", "describe"),
         odds=lazy("assistant.games.quinito.coach", "printed_odds"),
-        responses="quinito.yaml",
+        responses=RESPONSES,
         demo=lazy("assistant.games.quinito.demo", "script"),
         variant_lines=lazy("assistant.games.quinito.config", "variant_lines"),
     )

@@ -7,13 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, comma_list, split_players, whole
+from assistant.games.quinito import RESPONSES
 from assistant.games.quinito.scores import order
 from assistant.responses import game_error, game_errors, section
 
 Edition = Literal["drinking", "family"]
-
-RESPONSES = "quinito.yaml"
-"""This game's responses file (grammars/responses/fr/): its sentences, variant texts included."""
 
 VARIANTS: Mapping[str, str] = section(RESPONSES, "variants")
 """Every variant id of rules.md, in its order, with a short French description (spoken by the rules
