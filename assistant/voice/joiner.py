@@ -30,7 +30,7 @@ Korean model (tests/voice/test_joiner.py) the continuation began 0.1 s after the
 first partial only 0.7 s after that - hence the energy detector rather than the partials."""
 AFTER_WORD_SECONDS = 1.2
 """And at least this long after the prefix's last word: the final may come out early (voice.quiet_end
-ends an utterance 0.2 s after the speech), while a hesitation inside "soixante … deux" was measured
+ends an utterance QUIET_SECONDS after the speech), while a hesitation inside "soixante … deux" was measured
 at 0.9 s; with Vosk's own rules alone the final came 0.6-0.9 s after the word, hold included about
 this much."""
 MAX_WAIT_SECONDS = 2.5
@@ -63,9 +63,9 @@ class PrefixJoiner:
         self.hold = hold
         """Seconds of quiet after a prefix final came out before it is released alone."""
         self.max_wait = max_wait
+        """Seconds after a prefix final came out before it is released, whatever follows."""
         self.after_word = after_word
         """Seconds after the prefix's last word before it is released alone (when no speech follows)."""
-        """Seconds after a prefix final came out before it is released, whatever follows."""
         self.merged = 0
         """Split phrases put back together so far."""
         self.held_count = 0
