@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from assistant.settings.table import DEFAULT_CONFIRM
+from assistant.voice.vad import frame_levels
 
 SILENCE_DBFS = -120.0
 """The level given to digital silence (log of zero): finite, below any microphone's noise."""
@@ -98,10 +97,8 @@ class Calibration:
 
 def dbfs(pcm: bytes) -> float:
     """RMS level of 16-bit PCM in dB relative to full scale (SILENCE_DBFS for silence or no audio)."""
-    samples = np.frombuffer(pcm[: len(pcm) - len(pcm) % 2], dtype=np.int16).astype(np.float64)
-    if samples.size == 0:
-        return SILENCE_DBFS
-    rms = math.sqrt(float(np.mean(samples * samples)))
+    whole = pcm[: len(pcm) - len(pcm) % 2]
+    rms = frame_levels(whole, len(whole))[0] if whole else 0.0
     return max(SILENCE_DBFS, 20 * math.log10(rms / 32768)) if rms > 0 else SILENCE_DBFS
 
 

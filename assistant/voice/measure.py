@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from array import array
@@ -20,17 +19,15 @@ from assistant.voice.endpoint import DEFAULT, SHORT, EndpointRules, describe, tu
 from assistant.voice.heard import Decoder, Heard
 from assistant.voice.loading import load_model
 from assistant.voice.recognizer import Recognizer
+from assistant.voice.vad import frame_levels
 from assistant.voice.wavfile import pcm_chunks, read_wav
 
 
 def speech_end(pcm: bytes, frame_seconds: float = 0.01, ratio: float = 0.05) -> float:
     """Seconds at which the last frame louder than `ratio` of the loudest frame ends (energy VAD)."""
-    samples = array("h", pcm)
     step = max(1, int(frame_seconds * SAMPLE_RATE))
-    levels = [
-        math.sqrt(sum(v * v for v in samples[i : i + step]) / max(1, len(samples[i : i + step])))
-        for i in range(0, len(samples), step)
-    ]
+    whole = len(pcm) - len(pcm) % (2 * step)
+    levels = frame_levels(pcm[:whole], 2 * step) + frame_levels(pcm[whole:], len(pcm) - whole)
     if not levels:
         return 0.0
     floor = max(100.0, ratio * max(levels))
