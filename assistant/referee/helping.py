@@ -9,22 +9,14 @@ around them is the moment's template (section `help`, blank {says}).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
-from functools import lru_cache
+from collections.abc import Collection, Sequence
 
 from assistant.core.expectation import Expectation
 from assistant.referee import speech
 from assistant.registry import get_game
 from assistant.responses import render, section
 from assistant.settings.table import TableConfig
-from assistant.understanding.grammar_files import read_data
-
-
-@lru_cache(maxsize=8)
-def moments(game: str) -> Mapping[str, frozenset[str]]:
-    """intent -> the moments (Expectation.awaiting) it may be said at, from the game's grammar file."""
-    intents = read_data(get_game(game).grammar).get("intents") or {}
-    return {name: frozenset(spec.get("awaiting") or ()) for name, spec in intents.items()}
+from assistant.understanding.grammar import moments
 
 
 def sayable(game: str, awaiting: str, unspoken: Collection[str] = ()) -> list[str]:

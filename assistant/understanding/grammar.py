@@ -11,6 +11,7 @@ values, hence the small expander below over hassil's expression tree.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -102,6 +103,14 @@ class Grammar:
     """Intent -> the score it shows (Q8: défi 31, changement de sens 32...)."""
 
 
+@functools.lru_cache(maxsize=8)
+def moments(game: str) -> Mapping[str, frozenset[str]]:
+    """Intent -> the moments (Expectation.awaiting) each of the game's own intents may be said at: its
+    grammar file's `awaiting` lists (the recogniser's narrowing, the parser's context, the help)."""
+    intents = read_data(get_game(game).grammar)["intents"]
+    return {name: frozenset(spec.get("awaiting") or ()) for name, spec in intents.items()}
+
+
 def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None) -> list[dict[str, str]]:
     values: list[dict[str, str]] = []
     for player in players:
@@ -142,7 +151,6 @@ def build(
             for sentence in data.sentences:
                 for text, slots in _expand(sentence.expression, rules, slot_lists):
                     phrases.append(Phrase(" ".join(text.split()), name, slots + fixed, context))
-    awaiting = {name: frozenset(spec.get("awaiting", ())) for name, spec in game_data["intents"].items()}
     return Grammar(
         game=game,
         phrases=tuple(phrases),
@@ -171,7 +179,7 @@ def build(
                 else ()
             )
         ),
-        awaiting=awaiting,
+        awaiting=moments(game),
         respellings=respellings(),
         skip_words=tuple(map(str, intents.skip_words)),
         hesitations=tuple(map(str, commands.get("hesitations", ()))),

@@ -7,9 +7,10 @@ from __future__ import annotations
 import pytest
 
 from assistant.games import GAMES
-from assistant.referee.helping import moments, quoted, sayable
+from assistant.referee.helping import quoted, sayable
 from assistant.registry import get_game
 from assistant.responses import section
+from assistant.understanding.grammar import moments
 from assistant.understanding.parser import Parser
 
 
