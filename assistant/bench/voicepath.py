@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from assistant.bench.paced import PacedSource
 from assistant.bench.rss import peak_rss_mb
 from assistant.runtime.hearing import FIRST_LANDING, Ears
 from assistant.voice.audio import Chunk
@@ -107,7 +108,7 @@ class TimedSource:
 class FirstAudio:
     """A Playback that notes, for each utterance, the audio position and delay of its first sample."""
 
-    def __init__(self, source: TimedSource) -> None:
+    def __init__(self, source: TimedSource | PacedSource) -> None:
         self.source = source
         self.firsts: list[tuple[float, float]] = []
         """(audio end of the triggering chunk, seconds from its arrival to the first sample)."""

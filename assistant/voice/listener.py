@@ -84,7 +84,7 @@ class Listener:
                 if finals:
                     self._last_partial.clear()
                     yield from finals
-                else:
+                if not any(h.mode == "grammar" for h in finals):  # a lagging open final ends no move
                     self._partials(chunk.start + chunk.duration)
             yield from self.decoder.flush()
         finally:
