@@ -17,6 +17,7 @@ from typing import Any
 import yaml
 
 from assistant.errors import UserError
+from assistant.understanding import yaml_data
 
 PACKAGE = "assistant.grammars"
 """The import name under which grammars/ is installed."""
@@ -67,7 +68,7 @@ def check_grammars() -> str:
         if not entry.is_file():
             raise UserError(f"Grammaire absente : {name} (dans {folder}).", FIX_REINSTALL)
         try:
-            data = yaml.safe_load(entry.read_text(encoding="utf-8"))
+            data = yaml_data.load(entry.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
             raise UserError(f"Grammaire illisible : {name} ({error}).", FIX_REINSTALL) from None
         if not isinstance(data, dict):
@@ -81,7 +82,7 @@ def read_data(name: str) -> dict[str, Any]:
     once: a mapping, else ValueError."""
     path = grammar_file(name)
     with path.open(encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
+        data = yaml_data.load(handle)
     if not isinstance(data, dict):
         raise ValueError(f"{path}: not a mapping")
     return data

@@ -17,11 +17,11 @@ from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any
 
-import yaml
 from rapidfuzz.fuzz import ratio
 from rapidfuzz.process import extract, extractOne
 
 from assistant.core.folding import fold
+from assistant.understanding import yaml_data
 from assistant.understanding.conjugation import Conjugation, load_table
 from assistant.understanding.grammar_files import grammar_file
 from assistant.understanding.parse import Violation
@@ -85,7 +85,7 @@ class NameLexicon:
 def load_lexicon(path: Traversable | None = None) -> NameLexicon:
     """Q11: read the name-matching data (once per path; grammars/vigilance.yaml by default)."""
     with (path or grammar_file(LEXICON_FILE)).open(encoding="utf-8") as stream:
-        return NameLexicon.from_dict(yaml.safe_load(stream))
+        return NameLexicon.from_dict(yaml_data.load(stream))
 
 
 @dataclass(frozen=True)
