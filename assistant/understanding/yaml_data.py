@@ -11,7 +11,7 @@ same result (checked by the tests on every file of grammars/).
 from __future__ import annotations
 
 import re
-from typing import IO, Any
+from typing import IO, Any, cast
 
 import yaml
 
@@ -25,7 +25,10 @@ def _strict(base: type[yaml.SafeLoader]) -> type[yaml.SafeLoader]:
         first: [(tag, rx) for tag, rx in found if tag != BOOL_TAG]
         for first, found in base.yaml_implicit_resolvers.items()
     }
-    loader = type(f"Strict{base.__name__}", (base,), {"yaml_implicit_resolvers": resolvers})
+    loader = cast(
+        "type[yaml.SafeLoader]",
+        type(f"Strict{base.__name__}", (base,), {"yaml_implicit_resolvers": resolvers}),
+    )
     loader.add_implicit_resolver(BOOL_TAG, _BOOL, list("tTfF"))
     return loader
 
