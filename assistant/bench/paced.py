@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from assistant.runtime.hearing import Ears
 from assistant.voice.audio import Chunk
+
+
+class Handed(Protocol):
+    """A bench source that notes the last chunk it handed out."""
+
+    last: tuple[float, float]
+    """(audio end of the last chunk handed out, perf_counter when it was available)."""
 
 
 class PacedSource:
@@ -52,12 +59,33 @@ class PacedSource:
         """Nothing to release."""
 
 
+class FirstAudio:
+    """A Playback that notes, for each utterance, the audio position and delay of its first sample."""
+
+    def __init__(self, source: Handed) -> None:
+        self.source = source
+        self.firsts: list[tuple[float, float]] = []
+        """(audio end of the triggering chunk, seconds from its arrival to the first sample)."""
+        self._new = False
+
+    def open(self, rate: int) -> None:
+        self._new = True
+
+    def write(self, samples: bytes) -> None:
+        if self._new and samples:
+            position, handed = self.source.last
+            self.firsts.append((position, time.perf_counter() - handed))
+            self._new = False
+
+    def close(self) -> None:
+        self._new = False
+
+
 def paced_speech_to_audio(
-    model: Any, language: str, pcm: bytes, end: float, early: bool, ears: Ears
+    model: Any, language: str, pcm: bytes, end: float, early: bool, ears: Ears, stand_in: Mapping[str, str]
 ) -> tuple[float, float] | None:
     """(ms from the capture of the end of the last line's speech to the answer's first sample,
     the most seconds of backlog met), or None when no answer came."""
-    from assistant.bench.voicepath import STAND_IN, FirstAudio
     from assistant.core.clock import SystemClock
     from assistant.referee.referee import Referee
     from assistant.runtime.hearing import hearing
@@ -75,7 +103,7 @@ def paced_speech_to_audio(
     clock = SystemClock()
     gate = HalfDuplexGate(clock)
     source = PacedSource(list(pcm_chunks(pcm, ears.chunk)), clock.now)
-    playback = FirstAudio(source)  # type: ignore[arg-type]
+    playback = FirstAudio(source)
     french = language == "fr"
     has_word = (lambda w: bool(model.vosk_model_find_word(w) >= 0)) if french else None
     table = table_config({"players": "Ana,Bruno,Chloé", "confirm": "off"})
@@ -95,7 +123,7 @@ def paced_speech_to_audio(
                 lambda _loop: source,
                 gate,
                 has_word,
-                stand_in=None if french else STAND_IN,
+                stand_in=None if french else stand_in,
                 ears=ears,
             )
             path.early.enabled = early

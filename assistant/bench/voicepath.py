@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from assistant.bench.paced import PacedSource
+from assistant.bench.paced import FirstAudio
 from assistant.bench.rss import peak_rss_mb
 from assistant.runtime.hearing import FIRST_LANDING, Ears
 from assistant.voice.audio import Chunk
@@ -103,28 +103,6 @@ class TimedSource:
 
     def close(self) -> None:
         """Nothing to release."""
-
-
-class FirstAudio:
-    """A Playback that notes, for each utterance, the audio position and delay of its first sample."""
-
-    def __init__(self, source: TimedSource | PacedSource) -> None:
-        self.source = source
-        self.firsts: list[tuple[float, float]] = []
-        """(audio end of the triggering chunk, seconds from its arrival to the first sample)."""
-        self._new = False
-
-    def open(self, rate: int) -> None:
-        self._new = True
-
-    def write(self, samples: bytes) -> None:
-        if self._new and samples:
-            position, handed = self.source.last
-            self.firsts.append((position, time.perf_counter() - handed))
-            self._new = False
-
-    def close(self) -> None:
-        self._new = False
 
 
 def table_audio(language: str, folder: Path) -> tuple[bytes, float]:

@@ -16,9 +16,6 @@ from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
 from assistant.registry import default_game, game_names
-from assistant.runtime.enrolment import enrol
-from assistant.runtime.grammar_switch import respellings_for
-from assistant.runtime.hearing import hearing, microphone, satellite_microphone
 from assistant.runtime.live import LiveLoop, from_heard, from_text
 from assistant.runtime.resuming import resumed
 from assistant.runtime.utterance import Utterance
@@ -211,6 +208,9 @@ def _play_text(
 def _play_mic(
     settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
 ) -> None:
+    from assistant.runtime.enrolment import enrol
+    from assistant.runtime.grammar_switch import respellings_for
+    from assistant.runtime.hearing import hearing, microphone, satellite_microphone
     from assistant.understanding.parser import Parser
     from assistant.voice.loading import load_speaker_model
     from assistant.voice.phonemes import default_phonetizer
