@@ -232,6 +232,13 @@ class Vigilance:
     def name_spans(self, heard: Sequence[str]) -> list[tuple[int, int, str]]:
         """(position, words used, player) for each name in `heard` (lower-case words), left to right."""
         words = [fold(word) for word in heard]
+        if self._sounds.active:  # every word that may be asked how it sounds, in one batch per line
+            lexicon = self._lexicon
+            self._sounds.learn(
+                said
+                for said, word in zip(heard, words, strict=True)
+                if len(word) >= lexicon.min_fuzzy_length and word not in lexicon.common_words
+            )
         out: list[tuple[int, int, str]] = []
         index = 0
         while index < len(words):
