@@ -108,7 +108,7 @@ def paced_speech_to_audio(
     has_word = (lambda w: bool(model.vosk_model_find_word(w) >= 0)) if french else None
     table = table_config({"players": "Ana,Bruno,Chloé", "confirm": "off"})
     parser = Parser(
-        table.game, table.players, table.wake_word, vigilance=table.drinking, phonetizer=default_phonetizer()
+        table.game, table.players, table.wake_word, vigilance=table.vigilance, phonetizer=default_phonetizer()
     )
     with tempfile.TemporaryDirectory() as tmp:
         store = SqliteStore(Path(tmp) / "bench.sqlite3")
@@ -127,7 +127,7 @@ def paced_speech_to_audio(
                 ears=ears,
             )
             path.early.enabled = early
-            for utterance in from_heard(path.listener, parser, dual=table.drinking, early=path.early):
+            for utterance in from_heard(path.listener, parser, dual=table.vigilance, early=path.early):
                 path.loop.hear(utterance)
             voice.close(timeout=10)
         finally:
