@@ -10,6 +10,7 @@ speech is captured to the first sample of the answer, backlog included.
 
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -136,3 +137,14 @@ def paced_speech_to_audio(
         return None
     position, spent = playback.firsts[0]
     return 1000 * (position - end + spent), source.behind
+
+
+def drop_page_cache() -> bool:
+    """Empty the kernel's page cache (root only): the next model load reads the disk. False when this
+    process may not (then a first load in a fresh process is the coldest there is)."""
+    try:
+        os.sync()
+        Path("/proc/sys/vm/drop_caches").write_text("3\n")
+    except OSError:
+        return False
+    return True

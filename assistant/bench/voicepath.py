@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -82,10 +83,14 @@ class PathConfig:
 CONFIGS = {
     "original": PathConfig("original", DEFAULT, Ears(vad=None, quiet=None, early_hold=None), 2),
     "before": PathConfig("before", PLAY, FIRST_LANDING, 1),
+    "inline": PathConfig("inline", PLAY, Ears(vigilance_thread=False), 1),
     "after": PathConfig("after", PLAY, Ears(), 1),
 }
-RUN_TOGETHER = ("original", "before", "after")
-"""What `kinito bench` runs side by side, each in its own child process."""
+RUN_TOGETHER = ("original", "before", "inline", "after")
+"""What `kinito bench` runs side by side, each in its own child process (`inline`: today's path with
+the vigilance recogniser decoding in the hearing thread, as before it got its own)."""
+ONE_CORE = ("inline", "after")
+"""What `kinito bench` also runs pinned to one core."""
 
 
 class TimedSource:
@@ -216,8 +221,11 @@ def vigilance(
     return out
 
 
-def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
-    """Every voice-path figure of one configuration, in this process (call it in a child)."""
+def measure(config: PathConfig, runs: int = 3, cold: bool = False) -> dict[str, Any]:
+    """Every voice-path figure of one configuration, in this process (call it in a child); with
+    `cold`, the page cache is dropped first when this process may (root), so the model load reads
+    the disk (`vosk_model_cold_load_s`); otherwise that key is the first load of a fresh process."""
+    from assistant.bench.paced import drop_page_cache
     from assistant.bench.voice import installed_model
     from assistant.voice.loading import load_model
 
@@ -225,6 +233,7 @@ def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
     if found is None:
         return {"config": config.name, "model": None}
     path, language = found
+    dropped = drop_page_cache() if cold else False
     loaded = load_with_rules(path, config.rules)
     extra = [load_model(tuned_model(path, SHORT)) for _ in range(config.copies - 1)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -232,8 +241,19 @@ def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
         pcm, end = table_audio(language, folder)
         early = [speech_to_audio(loaded.model, language, pcm, end, True, config.ears) for _ in range(runs)]
         final = [speech_to_audio(loaded.model, language, pcm, end, False, config.ears) for _ in range(runs)]
+        paced = [
+            [_paced(loaded.model, language, pcm, end, e, config.ears) for _ in range(runs)]
+            for e in (True, False)
+        ]
         out = vigilance(loaded.model, config.ears.vad, folder, config.ears.vad is not None, config.ears.chunk)
     del extra
+    out["speech_to_audio_paced_early_ms"] = _median([None if p is None else p[0] for p in paced[0]])
+    out["speech_to_audio_paced_final_ms"] = _median([None if p is None else p[0] for p in paced[1]])
+    out["speech_to_audio_paced_backlog_ms"] = _median(
+        [None if p is None else 1000 * p[1] for p in (*paced[0], *paced[1])]
+    )
+    out["vosk_model_cold_load_s"] = round(loaded.load_s, 2)
+    out["vosk_model_cold_how"] = "page cache dropped" if dropped else "first load in a fresh process"
     return {
         "config": config.name,
         "model": str(path),
@@ -256,15 +276,27 @@ def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
     }
 
 
+def _paced(model: Any, language: str, pcm: bytes, end: float, early: bool, ears: Ears) -> Any:
+    from assistant.bench.paced import paced_speech_to_audio
+
+    return paced_speech_to_audio(model, language, pcm, end, early, ears, STAND_IN)
+
+
 def _median(values: list[float | None]) -> float | None:
     known = [v for v in values if v is not None]
     return round(statistics.median(known), 1) if known else None
 
 
-def in_child(config: str, quick: bool = False) -> dict[str, Any]:
-    """`measure` in a fresh Python process (its own peak RSS); an error becomes {"error": ...}."""
+def in_child(config: str, quick: bool = False, one_core: bool = False, cold: bool = False) -> dict[str, Any]:
+    """`measure` in a fresh Python process (its own peak RSS); an error becomes {"error": ...}.
+    With `one_core`, the child is pinned to the first CPU it may use (as `taskset -c 0`)."""
     command = [sys.executable, "-m", "assistant.bench.voicepath", "--config", config]
-    done = subprocess.run([*command, *(["--quick"] if quick else [])], capture_output=True, text=True)
+    flags = [
+        *(["--quick"] if quick else []),
+        *(["--one-core"] if one_core else []),
+        *(["--cold"] if cold else []),
+    ]
+    done = subprocess.run([*command, *flags], capture_output=True, text=True)
     if done.returncode != 0:
         return {"config": config, "error": done.stderr.strip().splitlines()[-1:] or ["failed"]}
     result: dict[str, Any] = json.loads(done.stdout)
@@ -276,8 +308,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--config", choices=sorted(CONFIGS), default="after")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--one-core", action="store_true", help="pinned to one CPU")
+    parser.add_argument("--cold", action="store_true", help="drop the page cache before the model load")
     args = parser.parse_args(argv)
-    print(json.dumps(measure(CONFIGS[args.config], runs=1 if args.quick else 3), ensure_ascii=False))
+    cores = None
+    if args.one_core:
+        cores = {min(os.sched_getaffinity(0))}
+        os.sched_setaffinity(0, cores)
+    result = measure(CONFIGS[args.config], runs=1 if args.quick else 3, cold=args.cold)
+    result["cpus"] = sorted(os.sched_getaffinity(0))
+    print(json.dumps(result, ensure_ascii=False))
     return 0
 
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.bench import measures, voice
+from assistant.bench import measures, natural, voice
 from assistant.bench.compare import compare, targets
 from assistant.rss import peak_rss_mb
 
@@ -54,8 +54,9 @@ def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) ->
     _step("tts", lambda: voice.tts_first_audio(quick), results)
     skipped = {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
     recognizer = _step("vosk", lambda: voice.vosk_figures(quick) if vosk else skipped, results)
-    unmeasured: dict[str, Any] = {**dict.fromkeys(VOICE_PATH_KEYS), "voice_path": None}
+    unmeasured: dict[str, Any] = {**dict.fromkeys((*VOICE_PATH_KEYS, *PACED_KEYS)), "voice_path": None}
     path = _step("voice path", lambda: voice_path(quick) if vosk else unmeasured, results)
+    _step("natural lines", lambda: natural.natural_parse(quick), results)
     if with_compare:
         results["compare"] = _step("compare", lambda: {"compare": compare(quick, recognizer)}, results)[
             "compare"
@@ -74,6 +75,17 @@ VOICE_PATH_KEYS = (
     "vosk_model_load_s",
 )
 """contracts.md voice-path keys taken from the `after` run (peak_rss_mb too, when measured)."""
+PACED_KEYS = (
+    "speech_to_audio_paced_early_ms",
+    "speech_to_audio_paced_final_ms",
+    "speech_to_audio_paced_backlog_ms",
+    "speech_to_audio_paced_early_one_core_ms",
+    "speech_to_audio_paced_final_one_core_ms",
+    "vosk_model_cold_load_s",
+    "vosk_model_cold_how",
+)
+"""Keys beside the contract's: the voice path fed at a microphone's pace as `kinito play` assembles
+it (bench.paced), on the machine's cores and pinned to one, and the model's first load."""
 
 
 def voice_path(quick: bool) -> dict[str, Any]:
@@ -81,9 +93,15 @@ def voice_path(quick: bool) -> dict[str, Any]:
     the contract keys are the `after` figures (what `kinito play` does now)."""
     from assistant.bench import voicepath
 
-    runs = {name: voicepath.in_child(name, quick) for name in voicepath.RUN_TOGETHER}
-    after = runs["after"]
+    runs = {name: voicepath.in_child(name, quick, cold=name == "after") for name in voicepath.RUN_TOGETHER}
+    for name in voicepath.ONE_CORE:
+        runs[f"{name}_one_core"] = voicepath.in_child(name, quick, one_core=True)
+    after, pinned = runs["after"], runs["after_one_core"]
     out: dict[str, Any] = {key: after.get(key) for key in VOICE_PATH_KEYS}
+    for key in PACED_KEYS:
+        out[key] = after.get(key)
+    for kind in ("early", "final"):
+        out[f"speech_to_audio_paced_{kind}_one_core_ms"] = pinned.get(f"speech_to_audio_paced_{kind}_ms")
     out["voice_path"] = runs
     return out
 
@@ -105,6 +123,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{key:22} {results[key]}")
     for key in ("tts_first_audio_ms", "vosk_rtf", "endpoint_ms", *VOICE_PATH_KEYS, "peak_rss_mb"):
         print(f"{key:22} {results[key]}")
+    for key in (*PACED_KEYS, "parse_natural_cold_p50_us", "parse_natural_warm_p50_us"):
+        print(f"{key:22} {results.get(key)}")
     for key, target in results["targets"].items():
         verdict = {True: "atteint", False: "MANQUÉ", None: "non mesuré"}[target["met"]]
         print(f"objectif {key} {target['direction']} {target['target']}: {verdict}")

@@ -28,6 +28,7 @@ from assistant.voice.duplex import HalfDuplexGate
 
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
+    from assistant.core.game import Session
     from assistant.voice.tts import Synthesizer
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
@@ -168,8 +169,11 @@ def _open_store(settings: PlaySettings) -> SqliteStore:
     return SqliteStore(Path(settings.db) if settings.db else default_db_path())
 
 
-def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[TableConfig, int | None]:
-    """The table to referee and, with --resume, the stored game it continues (its own rules)."""
+def _table(
+    settings: PlaySettings, store: SqliteStore, resume: bool
+) -> tuple[TableConfig, int | None, Session[Any, Any, Any] | None]:
+    """The table to referee and, with --resume, the stored game it continues (its own rules) and
+    its session (loaded and checked once)."""
     if not resume:
         unfinished = store.latest_unfinished()
         if unfinished is not None:  # never a silent surprise: the old game is kept, and how to go on
@@ -178,7 +182,7 @@ def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[Ta
                 "Pour reprendre l'autre : kinito play --resume",
                 file=sys.stderr,
             )
-        return settings.table, None
+        return settings.table, None, None
     return resumed(store, settings.table, recover=settings.recover)
 
 
@@ -190,9 +194,13 @@ def _which(referee: Referee, store: SqliteStore) -> str:
 
 
 def _referee(
-    table: TableConfig, game_id: int | None, store: SqliteStore, parser: Understander | None
+    table: TableConfig,
+    game_id: int | None,
+    session: Session[Any, Any, Any] | None,
+    store: SqliteStore,
+    parser: Understander | None,
 ) -> Referee:
-    return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id)
+    return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id, resumed=session)
 
 
 def _play_text(
@@ -223,7 +231,9 @@ def _play_mic(
     def has_word(word: str) -> bool:
         return bool(model.vosk_model_find_word(word) >= 0)
 
-    table, game_id = _table(settings, store, resume)  # a resumed game's own table decides the grammar
+    table, game_id, session = _table(
+        settings, store, resume
+    )  # a resumed game's own table decides the grammar
     back = respellings_for(table.game, table.players, table.wake_word, has_word)
     parser = Parser(
         table.game,
@@ -233,7 +243,7 @@ def _play_mic(
         respellings=back,
         phonetizer=default_phonetizer(),
     )
-    referee = _referee(table, game_id, store, parser)
+    referee = _referee(table, game_id, session, store, parser)
     voice = QueuedVoice(_voice(settings, gate))
 
     def source_for(loop: LiveLoop) -> AudioSource:
