@@ -41,8 +41,9 @@ class Ears:
     same text passed twice, partials passed only when they change)."""
     vigilance_thread: bool = True
     """The open recogniser decodes in a thread of its own, fed from a bounded queue (voice.background):
-    in the hearing thread it put 0.2-0.35 s of backlog before the answer at real-time pace (measured
-    by the bench's paced runs)."""
+    in the hearing thread, at a microphone's pace, chunks waited up to 1.0-1.6 s behind and the answer
+    to the bench's table came 465-616 ms after the speech, against 273-311 ms with the thread (the
+    same run, bench.paced, two cores, load about 8)."""
     chunk: float = 0.05
     """Seconds of audio per chunk read from the microphone: the VAD decisions and the quiet ending
     come at this pace (0.1 s chunks added 50 ms on average; with them, a FinalResult at the quiet
