@@ -115,9 +115,13 @@ class GameModule:
     odds: Callable[[Any, str], tuple[list[str], dict[str, Any]]] | None = None
     """`kinito rules --odds SCORE`: (rules, score as typed) -> lines and JSON, or None."""
     board_view: Callable[[Any, Any, tuple[Any, ...]], dict[str, Any]] | None = None
-    """(rules, state, events) -> the game's part of the board page's JSON, or None."""
+    """(rules, state, events) -> the game's part of the board page's JSON from its state, or None
+    (what folds over the whole log is `board_running`'s; the board passes only the newest events)."""
     describe_event: Callable[[Any], str | None] | None = None
     """An event as one line of the board's journal (None: not shown)."""
+    board_running: Callable[[Any], Any] | None = None
+    """(rules) -> the board's running values over the log (assistant.board.running `Fold`: the chart,
+    the last penalty), fed each event once; or None."""
 
     @property
     def setting_keys(self) -> tuple[str, ...]:

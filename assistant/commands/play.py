@@ -299,6 +299,8 @@ def _board(address: str) -> BoardServer:
 
     board = BoardServer(*parse_address(address))
     board.start()
-    print(qr_text(board.url), file=sys.stderr, end="")
-    print(f"kinito: tableau sur {board.url}", file=sys.stderr, flush=True)
+    if not board.local_only:  # a QR code of 127.0.0.1 would open nothing on a phone
+        print(qr_text(board.url), file=sys.stderr, end="")
+    for line in board.terminal_lines():
+        print(f"kinito: {line}", file=sys.stderr, flush=True)
     return board

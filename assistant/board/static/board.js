@@ -230,6 +230,11 @@
     document.body.dataset.version = version;
   }
 
+  // A board bound to this machine only has no QR code (it would open nothing on a phone).
+  const qr = $("qr");
+  qr.addEventListener("error", () => { $("link").hidden = true; });
+  if (qr.complete && qr.naturalWidth === 0) $("link").hidden = true;
+
   // The stream's first message is the table as it stands now; then one message per change.
   const source = new EventSource("/events");  // reconnects by itself when the network or the server blinks
   source.onmessage = (event) => { $("offline").hidden = true; apply(event.data, event.lastEventId); };

@@ -29,6 +29,7 @@ register_game(
         summary=lazy("assistant.games.cinquillo.summary", "summarize"),
         board_view=lazy("assistant.games.cinquillo.board_view", "view"),
         describe_event=lazy("assistant.games.cinquillo.board_view", "describe"),
+        board_running=lazy("assistant.games.cinquillo.board_view", "Running"),
         variant_lines=lazy("assistant.games.cinquillo.config", "variant_lines"),
         responses="cinquillo.yaml",
         bluff_rate=0.0,

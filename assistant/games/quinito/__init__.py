@@ -40,6 +40,7 @@ register_game(
         summary=lazy("assistant.games.quinito.summary", "summarize"),
         board_view=lazy("assistant.games.quinito.board_view", "view"),
         describe_event=lazy("assistant.games.quinito.board_view", "describe"),
+        board_running=lazy("assistant.games.quinito.board_view", "Running"),
         odds=lazy("assistant.games.quinito.coach", "printed_odds"),
         responses=RESPONSES,
         demo=lazy("assistant.games.quinito.demo", "script"),
