@@ -15,11 +15,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from assistant.board.running import Fold, Journal, Running
-from assistant.referee import speech
+from assistant import speech
+from assistant.board.running import Journal, Running
+from assistant.game import plain_summary
+from assistant.game.running import Fold
 from assistant.referee.snapshot import Snapshot
-from assistant.referee.summary import plain_summary
-from assistant.registry import get_game
 
 SAID_KEPT = 4
 """How many of the referee's latest sentences the page shows."""
@@ -46,7 +46,7 @@ class BoardView:
     def _folds(self, snapshot: Snapshot) -> Sequence[Fold]:
         config = snapshot.config
         if self._running is None or self._config != config:
-            module = get_game(config.game)
+            module = config.module
             describe = module.describe_event or (lambda _event: None)
             game = module.board_running
 
@@ -63,7 +63,7 @@ class BoardView:
         key = (entries[-1] if entries else None, len(entries))
         if self._summary is not None and self._summary[:2] == key:
             return self._summary[2]
-        module = get_game(snapshot.config.game)
+        module = snapshot.config.module
         found = (module.summary or plain_summary)(snapshot.state, snapshot.events).to_json()
         self._summary = (key[0], key[1], found)
         return found
@@ -71,7 +71,7 @@ class BoardView:
     def __call__(self, snapshot: Snapshot) -> dict[str, Any]:
         """Everything the page shows, as JSON-ready data."""
         config, state = snapshot.config, snapshot.state
-        module = get_game(config.game)
+        module = config.module
         newest = snapshot.entries[-1].events if snapshot.entries else ()
         data = module.board_view(config.rules, state, newest) if module.board_view else {}
         for fold in self._folds(snapshot):

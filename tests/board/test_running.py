@@ -8,9 +8,10 @@ import json
 import random
 
 from assistant.bench.talk import Noise, Talker
-from assistant.board.running import CHART_POINTS, Running, sampled
+from assistant.board.running import Running
 from assistant.board.view import BoardView, board_view
 from assistant.core.clock import FakeClock
+from assistant.game.running import CHART_POINTS, sampled
 from assistant.referee.referee import Referee
 from assistant.referee.snapshot import snapshot
 from assistant.settings.table import table_config
