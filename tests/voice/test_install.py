@@ -265,3 +265,37 @@ def test_verify_with_a_manifest_from_dev_zero_is_one_sentence(
     huge.write_bytes(b"#" * (2 << 20))
     assert main(["model", "verify", "--model", str(model), "--manifest", str(huge)]) == 2
     assert "dépasse" in capsys.readouterr().err
+
+
+def test_transcribe_refuses_a_model_whose_files_changed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`kinito transcribe` checks the model's recorded sums before loading it: a changed file is one
+    sentence (exit 2) naming it and --trust-anyway, and Vosk is never asked to load it."""
+    import wave
+
+    model = write_model(tmp_path / "vosk-model-fr-0.22", {**FILES, "conf/model.conf": b"--min-active=200\n"})
+    (model / RECORD).write_text(
+        "".join(f"{e.sha256}  {e.size}  {e.path}\n" for e in manifest_of(FILES)), encoding="utf-8"
+    )
+    (model / "graph/HCLr.fst").write_bytes(b"GRAPH" * 200)  # same size, other bytes
+    audio = tmp_path / "a.wav"
+    with wave.open(str(audio), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(16000)
+        out.writeframes(bytes(3200))
+    assert main(["transcribe", str(audio), "--model", str(model)]) == 2
+    err = capsys.readouterr().err
+    assert "Modèle refusé, abîmé ou modifié" in err and "graph/HCLr.fst" in err and "--trust-anyway" in err
+    assert "Traceback" not in err
+
+
+def test_verify_says_another_model_is_another_model(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`kinito model verify` on a Vosk model no manifest applies to: said so, exit 0, not "abîmé"."""
+    other = write_model(tmp_path / "vosk-model-fr-0.22", {"am/final.mdl": b"m" * 10, "conf/model.conf": b"c"})
+    assert main(["model", "verify", "--model", str(other)]) == 0
+    out = capsys.readouterr().out
+    assert ANOTHER_MODEL in out and "abîmé" not in out
