@@ -50,13 +50,14 @@ def place(
     dest: Path,
     name: str,
     manifest: Sequence[ManifestEntry] | None,
-    trust_anyway: bool = False,
-    aside: Path | None = None,
+    trust_anyway: bool,
+    aside: Path,
     fix: str = FIX_INSTALL,
 ) -> Installed:
     """Check the unpacked model at `root`, record its sums, and rename it to `dest/name` (a previous
-    one goes to `aside`, dropped with the staging folder). `manifest`: the small French model's,
-    checked first (a mismatch refuses unless `trust_anyway`), or None for another model."""
+    one goes to `aside`, inside the staging folder that is dropped afterwards). `manifest`: the small
+    French model's, checked first (a mismatch refuses unless `trust_anyway`), or None for another
+    model."""
     if not is_model_dir(root):
         raise UserError(f"{root.name} n'est pas un modèle Vosk (pas de am/final.mdl).", fix=FIX_INSTALL)
     links = [p for p in root.rglob("*") if p.is_symlink()]
@@ -76,7 +77,7 @@ def place(
     (root / RECORD).write_text(manifest_text(sums, name), encoding="utf-8")
     final = dest / name
     if final.exists():
-        final.rename(aside if aside is not None else dest / f".{name}.previous")
+        final.rename(aside)
     root.rename(final)
     return Installed(final, sums, report, unlisted)
 
