@@ -1,4 +1,4 @@
-"""Issue 14: `kinito serve` answers Home Assistant Assist over Wyoming (Describe, Transcript)."""
+"""`kinito serve` answers Home Assistant Assist over Wyoming (Describe, Transcript)."""
 
 from __future__ import annotations
 
@@ -15,11 +15,10 @@ from wyoming.info import Describe, Info
 
 from assistant.core.clock import SystemClock
 from assistant.referee.referee import Referee
-from assistant.runtime.questions import NOT_A_QUESTION, TableQuestions, spoken_form, stored_referee
-from assistant.runtime.wyoming_handle import RefereeHandler
+from assistant.runtime.questions import StoredTable, TableQuestions, not_a_question, spoken_form
 from assistant.settings.play import settings_from
 from assistant.store.sqlite import SqliteStore
-from tests.voice.wyoming_loopback import WAIT, serving
+from tests.runtime.kinito_serving import WAIT, running
 
 TABLE = settings_from({"players": "Ana,Bruno,Chloé"}).table
 
@@ -48,7 +47,7 @@ def _ask(port: int, *events: Event) -> list[Event]:
 def new_table() -> Iterator[int]:
     """The service over a table typed like `kinito play --players`."""
     questions = TableQuestions(lambda: Referee(TABLE, SystemClock()))
-    with serving(lambda reader, writer: RefereeHandler(questions, reader, writer)) as port:
+    with running(questions) as port:
         yield port
 
 
@@ -73,7 +72,7 @@ def test_a_move_is_not_handled(new_table: int) -> None:
     for text in ("soixante-deux", "arbitre annule"):
         (answer,) = _ask(new_table, Transcript(text).event())
         assert NotHandled.is_type(answer.type)
-        assert NotHandled.from_event(answer).text == NOT_A_QUESTION
+        assert NotHandled.from_event(answer).text == not_a_question()
 
 
 def test_resume_answers_about_the_stored_game_without_claiming_it(tmp_path: Path) -> None:
@@ -88,7 +87,7 @@ def test_resume_answers_about_the_stored_game_without_claiming_it(tmp_path: Path
     before = len(store.load(game_id).entries)
     reader = SqliteStore(tmp_path / "games.db")
     try:
-        answer = TableQuestions(lambda: stored_referee(reader, TABLE)).answer("c'est à qui")
+        answer = TableQuestions(StoredTable(reader, TABLE).referee).answer("c'est à qui")
     finally:
         reader.close()
     assert answer.handled and "Bruno" in answer.text
@@ -100,7 +99,7 @@ def test_no_stored_game_is_said(tmp_path: Path) -> None:
     """--resume with an empty database: NotHandled naming what to do, no trace."""
     store = SqliteStore(tmp_path / "empty.db")
     try:
-        answer = TableQuestions(lambda: stored_referee(store, TABLE)).answer("les scores")
+        answer = TableQuestions(StoredTable(store, TABLE).referee).answer("les scores")
     finally:
         store.close()
     assert not answer.handled and "Aucune partie" in answer.text
