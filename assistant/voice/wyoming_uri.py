@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 from urllib.parse import urlparse
 
@@ -30,3 +31,11 @@ def client(uri: str) -> Any:
     from wyoming.client import AsyncClient
 
     return AsyncClient.from_uri(uri)
+
+
+async def open_stream(uri: str, limit: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to a URI `parse_uri` accepted, its reader's line buffer capped at `limit` bytes."""
+    parsed = urlparse(uri)
+    if parsed.scheme == "unix":
+        return await asyncio.open_unix_connection(parsed.path, limit=limit)
+    return await asyncio.open_connection(parsed.hostname, parsed.port, limit=limit)
