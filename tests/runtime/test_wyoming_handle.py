@@ -118,3 +118,112 @@ def test_serve_help_runs() -> None:
     with pytest.raises(SystemExit) as exited:
         main(["serve", "--help"])
     assert exited.value.code == 0
+
+
+HA_QUESTIONS = (
+    "les règles",
+    "explique les règles",
+    "c'est quoi un défi",
+    "les scores",
+    "c'est à qui",
+    "répète",
+    "soixante deux",
+    "arbitre annule",
+    "quelle heure est-il",
+)
+"""What a household might ask Assist about the table (questions, a move, an undo, something else)."""
+
+
+def _home_assistant(port: int, text: str) -> tuple[Info, Event]:
+    """Home Assistant's conversation exchange: Describe -> Info within a second, then one Transcript
+    on a new connection, answered by Handled or NotHandled."""
+
+    async def talk() -> tuple[Info, Event]:
+        client = AsyncTcpClient("127.0.0.1", port)
+        await asyncio.wait_for(client.connect(), WAIT)
+        try:
+            await client.write_event(Describe().event())
+            info = await asyncio.wait_for(client.read_event(), 1.0)
+        finally:
+            await client.disconnect()
+        client = AsyncTcpClient("127.0.0.1", port)
+        await asyncio.wait_for(client.connect(), WAIT)
+        try:
+            await client.write_event(Transcript(text=text).event())
+            while True:
+                answer = await asyncio.wait_for(client.read_event(), WAIT)
+                assert answer is not None
+                if Handled.is_type(answer.type) or NotHandled.is_type(answer.type):
+                    return Info.from_event(info), answer
+        finally:
+            await client.disconnect()
+
+    return asyncio.run(talk())
+
+
+@pytest.mark.parametrize("resume", [False, True])
+def test_home_assistant_exchange_answers_are_short_and_hold_no_path(tmp_path: Path, resume: bool) -> None:
+    """Every answer (rules included, and "no game" on an empty save file) is under 200 characters,
+    holds no path, and the rules offer their topics."""
+    store = SqliteStore(tmp_path / "kinito.sqlite3")
+    try:
+        table = StoredTable(store, TABLE).referee if resume else (lambda: Referee(TABLE, SystemClock()))
+        with running(TableQuestions(table)) as port:
+            for text in HA_QUESTIONS:
+                info, answer = _home_assistant(port, text)
+                said = str(answer.data["text"])
+                assert info.handle[0].models[0].languages == ["fr"]
+                assert 0 < len(said) < 200, (text, said)
+                assert str(tmp_path) not in said and "/" not in said, (text, said)
+                if text == "les règles" and not resume:
+                    assert Handled.is_type(answer.type) and "demande un sujet" in said
+    finally:
+        store.close()
+
+
+def test_serve_is_announced_with_zeroconf_on_the_loopback_interface() -> None:
+    """`_wyoming._tcp.local.` names the address and port served, as wyoming-* services announce."""
+    from zeroconf import IPVersion, Zeroconf
+
+    from assistant.runtime.wyoming_zeroconf import SERVICE_TYPE, announcement
+
+    with running(TableQuestions(lambda: Referee(TABLE, SystemClock())), zeroconf=True) as port:
+        name = announcement("127.0.0.1", port).name
+        browser = Zeroconf(interfaces=["127.0.0.1"], ip_version=IPVersion.V4Only)
+        try:
+            found = browser.get_service_info(SERVICE_TYPE, name, timeout=5000)
+        finally:
+            browser.close()
+    assert found is not None
+    assert found.parsed_addresses() == ["127.0.0.1"] and found.port == port
+
+
+def test_a_taken_port_is_one_sentence_before_serving(tmp_path: Path) -> None:
+    """`kinito serve` on a port in use: one French sentence with the fix, nothing said about serving."""
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "assistant",
+                "serve",
+                "--uri",
+                f"tcp://127.0.0.1:{port}",
+                "--no-zeroconf",
+                "--players",
+                "Ana,Bruno",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode != 0
+    assert "déjà prise" in done.stderr and "--uri" in done.stderr
+    assert "service Wyoming sur" not in done.stderr and "Traceback" not in done.stderr

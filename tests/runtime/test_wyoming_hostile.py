@@ -1,0 +1,303 @@
+"""Hostile Wyoming peers against `kinito serve`, the TTS client and the microphone client, each on
+127.0.0.1 with bounded loops: malformed events, size claims, endless and slow streams, cut
+connections, idle crowds, slowloris, descriptor exhaustion. Each ends with no traceback, memory
+bounded by the caps (an event's header 64 KiB, data 64 KiB, payload 1 MiB; a sentence's audio
+MAX_SECONDS) and the table still answered."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import logging
+import os
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from wyoming.server import AsyncEventHandler
+
+from assistant.core.clock import SystemClock
+from assistant.referee.referee import Referee
+from assistant.runtime.questions import TableQuestions
+from assistant.runtime.wyoming_server import ServerLimits
+from assistant.settings.play import settings_from
+from assistant.voice.tts import AudioChunk
+from assistant.voice.wyoming_mic import WyomingMicSource
+from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+from assistant.voice.wyoming_wire import PAYLOAD_CAP, Event, encode
+from tests.runtime.kinito_serving import running
+from tests.voice.wyoming_loopback import closed_port, serving
+
+TABLE = settings_from({"players": "Ana,Bruno,Chloé"}).table
+WAIT = 10.0
+
+MALFORMED = [
+    b'{"type": "transcript", "data": {"text": NaN}}\n',
+    b'{"type": "transcript", "data": {"text": ["les", "scores"]}}\n',
+    b'{"type": "transcript", "data": {"text": null}}\n',
+    b'["transcript"]\n',
+    b'"transcript"\n',
+    b'{"type": 3}\n',
+    b'{"type": "transcript", "data": [1, 2]}\n',
+    b'{"type": "transcript", "data_length": "12"}\n',
+    b'{"type": "transcript", "data_length": -5}\n',
+    b'{"type": "transcript", "data_length": true}\n',
+    b'{"type": "transcript", "payload_length": 2000000000}\n',
+    b'{"type": "transcript", "data_length": 4}\n[1,2]',
+    b'{"type": "transcript", "data_length": 9}\n{"text":',
+    b"\xff\xfe\n",
+    b'{"type": "transcript", "data": {"text": "' + b"a" * 70_000 + b'"}}\n',
+    b"[" * 50_000 + b"\n",
+    b'{"type": "transcript", "data": {"text": 1e999}}\n',
+]
+"""Events no Wyoming peer may send: each costs its sender the connection, nothing else."""
+
+
+def _exchange(port: int, raw: bytes, read: bool = True) -> bytes:
+    """Send raw bytes, then read until the server closes or answers one line (bounded)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+        sock.sendall(raw)
+        sock.shutdown(socket.SHUT_WR)
+        got = b""
+        while read and b"\n" not in got:
+            part = sock.recv(4096)
+            if not part:
+                break
+            got += part
+        return got
+
+
+def _ask(port: int, text: str) -> dict[str, object]:
+    """One Transcript, its answer's header and data merged."""
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as sock:
+        sock.sendall(encode(Event("transcript", {"text": text})))
+        stream = sock.makefile("rb")
+        header = json.loads(stream.readline())
+        data = json.loads(stream.read(header["data_length"])) if header.get("data_length") else {}
+        return {"type": header["type"], **data}
+
+
+@pytest.fixture
+def served(caplog: pytest.LogCaptureFixture) -> Iterator[int]:
+    """kinito serve with short timeouts, its asyncio and kinito logs captured (no ERROR allowed)."""
+    caplog.set_level(logging.DEBUG)
+    questions = TableQuestions(lambda: Referee(TABLE, SystemClock()))
+    with running(questions, ServerLimits(max_connections=8, idle_seconds=1.0)) as port:
+        yield port
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
+    assert not errors, [r.getMessage() for r in errors]
+
+
+def test_malformed_events_cost_their_sender_the_connection_and_the_game_goes_on(served: int) -> None:
+    """Each malformed event: no answer, the connection closed, no traceback; then a question is
+    answered (the referee still referees)."""
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for raw in MALFORMED:
+        assert _exchange(served, raw) == b"", raw[:60]
+    grown_mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024
+    assert grown_mb < 50  # the 2 GB claim allocated nothing
+    assert _ask(served, "c'est à qui") == {"type": "handled", "text": "C'est à Ana."}
+
+
+def test_idle_crowd_slowloris_and_cut_connections_are_dropped(served: int) -> None:
+    """3,000 connections that say nothing (in waves over the limit of 8), a slowloris trickling a
+    header and a connection cut mid-payload: all dropped within the idle timeout; the table answers."""
+    for _wave in range(30):
+        crowd = [socket.create_connection(("127.0.0.1", served), timeout=WAIT) for _ in range(100)]
+        for sock in crowd:
+            sock.close()
+    slow = socket.create_connection(("127.0.0.1", served), timeout=WAIT)
+    cut_at = time.monotonic() + 3 * WAIT
+    closed = False
+    for byte in b'{"type": "describe"':  # a byte every 0.2 s: never a whole event within 1 s
+        try:
+            slow.sendall(bytes([byte]))
+        except OSError:
+            closed = True
+            break
+        time.sleep(0.2)
+        if time.monotonic() > cut_at:
+            break
+    slow.settimeout(WAIT)
+    closed = closed or slow.recv(1) == b""
+    slow.close()
+    assert closed
+    header = json.dumps({"type": "audio-chunk", "payload_length": 1000}).encode() + b"\n"
+    assert _exchange(served, header + b"\x00" * 10) == b""
+    assert _ask(served, "les scores")["type"] == "handled"
+
+
+def test_the_connection_limit_refuses_the_ninth_peer_and_serves_again_after(served: int) -> None:
+    """Eight held connections fill the limit: a ninth is closed at once; once they go, it is served."""
+    held = [socket.create_connection(("127.0.0.1", served), timeout=WAIT) for _ in range(8)]
+    time.sleep(0.2)
+    try:
+        with socket.create_connection(("127.0.0.1", served), timeout=WAIT) as extra:
+            try:
+                extra.sendall(encode(Event("describe")))
+                answer = extra.recv(1)
+            except ConnectionResetError:  # closed before or while it spoke: refused either way
+                answer = b""
+            assert answer == b""
+    finally:
+        for sock in held:
+            sock.close()
+    time.sleep(0.2)
+    assert _ask(served, "c'est à qui")["type"] == "handled"
+
+
+class Hostile(AsyncEventHandler):
+    """A TTS server (or microphone service) that sends `Hostile.script` whatever it is asked."""
+
+    script: Callable[[asyncio.StreamWriter], object] = staticmethod(lambda writer: None)
+
+    async def run(self) -> None:
+        await Hostile.script(self.writer)  # type: ignore[misc]
+
+    async def handle_event(self, event: object) -> bool:
+        return False
+
+
+def _chunk(rate: object = 22050, channels: object = 1, audio: bytes = b"\x01\x00" * 1024) -> bytes:
+    return encode(Event("audio-chunk", {"rate": rate, "width": 2, "channels": channels}, audio))
+
+
+async def _endless(writer: asyncio.StreamWriter) -> None:
+    for _ in range(100_000):
+        writer.write(_chunk())
+        await writer.drain()
+
+
+async def _slow(writer: asyncio.StreamWriter) -> None:
+    for _ in range(100):
+        writer.write(_chunk())
+        await writer.drain()
+        await asyncio.sleep(0.2)
+
+
+def _sends(*raw: bytes) -> Callable[[asyncio.StreamWriter], object]:
+    async def script(writer: asyncio.StreamWriter) -> None:
+        for part in raw:
+            writer.write(part)
+        await writer.drain()
+        writer.close()
+
+    return script
+
+
+class _Espeak:
+    voice = "espeak"
+
+    def synthesize(self, text: str) -> Iterator[AudioChunk]:
+        yield AudioChunk(b"\x05\x00" * 100, 16000)
+
+
+@pytest.mark.parametrize(
+    ("name", "script"),
+    [
+        ("endless", _endless),
+        ("slow", _slow),
+        ("channels_0", _sends(_chunk(channels=0))),
+        ("rate_10e12", _sends(_chunk(rate=10**12))),
+        ("string_rate", _sends(_chunk(rate="22050"))),
+        ("list", _sends(b"[1, 2, 3]\n")),
+        (
+            "cut_mid_payload",
+            _sends(json.dumps({"type": "audio-chunk", "payload_length": 9000}).encode() + b"\n"),
+        ),
+        (
+            "payload_claim",
+            _sends(json.dumps({"type": "audio-chunk", "payload_length": PAYLOAD_CAP + 1}).encode() + b"\n"),
+        ),
+    ],
+)
+def test_a_hostile_tts_server_falls_back_to_espeak(
+    name: str, script: Callable[[asyncio.StreamWriter], object]
+) -> None:
+    """Every broken stream ends the sentence within its deadline or audio cap, and espeak-ng speaks."""
+    Hostile.script = staticmethod(script)  # type: ignore[method-assign]
+    with serving(Hostile) as port:
+        primary = WyomingSynthesizer(f"tcp://127.0.0.1:{port}", timeout=1.0, deadline=2.0, max_seconds=5.0)
+        warn = io.StringIO()
+        synth = FallbackSynthesizer(primary, _Espeak, warn)
+        chunks = list(synth.synthesize("Bonjour."))
+    audio = sum(len(c.samples) for c in chunks) / 2 / 22050
+    assert audio <= 5.0 + 0.1, name
+    assert "espeak-ng" in warn.getvalue(), name
+    assert synth.primary is None
+
+
+def test_the_microphone_thread_survives_a_bad_event_says_it_once_and_reconnects() -> None:
+    """channels: 0, then a JSON list, then good audio: "micro perdu" once, then audio again."""
+    connections: list[int] = []
+
+    async def script(writer: asyncio.StreamWriter) -> None:
+        connections.append(1)
+        if len(connections) == 1:
+            writer.write(_chunk(channels=0))
+        elif len(connections) == 2:
+            writer.write(b"[1, 2]\n")
+        else:
+            for _ in range(20):
+                writer.write(_chunk(rate=16000))
+        await writer.drain()
+        await asyncio.sleep(0.5)
+        writer.close()
+
+    Hostile.script = staticmethod(script)  # type: ignore[method-assign]
+    lost: list[str] = []
+    with serving(Hostile) as port:
+        source = WyomingMicSource(
+            f"tcp://127.0.0.1:{port}", backoff=(0.05,), on_lost=lost.append, timeout=2.0
+        )
+        guard = threading.Timer(WAIT, source.close)
+        guard.start()
+        try:
+            first = next(iter(source.chunks()))
+        finally:
+            source.close()
+            guard.cancel()
+    assert len(first.pcm) > 0
+    assert len(lost) == 1 and len(connections) >= 3
+
+
+@pytest.mark.skipif(shutil.which("prlimit") is None, reason="prlimit (util-linux) is not installed")
+def test_descriptor_exhaustion_under_prlimit_64_prints_no_traceback(tmp_path: Path) -> None:
+    """`kinito serve` with 64 descriptors: 120 connections at once exhaust them; stderr holds no
+    traceback, and once they close the table is answered."""
+    port = closed_port()
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    command = ["prlimit", "--nofile=64", sys.executable, "-m", "assistant", "serve"]
+    command += ["--uri", f"tcp://127.0.0.1:{port}", "--no-zeroconf", "--players", "Ana,Bruno"]
+    errors = tmp_path / "stderr.txt"
+    with errors.open("wb") as err:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=err, env=env)
+    try:
+        deadline = time.monotonic() + 60
+        while b"service Wyoming" not in errors.read_bytes():
+            assert process.poll() is None and time.monotonic() < deadline, errors.read_text()
+            time.sleep(0.2)
+        crowd = []
+        for _ in range(120):
+            try:
+                crowd.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+            except OSError:
+                break
+        time.sleep(2.5)
+        for sock in crowd:
+            sock.close()
+        time.sleep(1.5)
+        answer = _ask(port, "c'est à qui")
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert answer["type"] == "handled"
+    assert "Traceback" not in errors.read_text(), errors.read_text()[:2000]
