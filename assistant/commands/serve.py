@@ -72,8 +72,6 @@ def run(args: argparse.Namespace) -> int:
 
     which = "la dernière partie enregistrée" if stored is not None else "une nouvelle partie"
     questions = TableQuestions(stored.referee if stored is not None else new_game)
-    if stored is not None:
-        questions.answer("à qui le tour")  # fold the stored game once, before the first question
 
     def ready(where: str) -> None:
         print(f"kinito: service Wyoming sur {where} ({which}) ; Ctrl-C pour arrêter.", file=sys.stderr)

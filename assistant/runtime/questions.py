@@ -153,6 +153,13 @@ class TableQuestions:
     def __init__(self, referee_for: Callable[[], Referee]) -> None:
         self.referee_for = referee_for
 
+    def warm(self) -> None:
+        """Build the referee once (the stored game's one fold) before the first question."""
+        try:
+            self.referee_for()
+        except UserError as error:
+            LOG.warning("kinito serve : %s", error.message)
+
     def answer(self, text: str) -> Answer:
         """The referee's answer to `text` ("les scores", "C'est à qui ?"), wake word optional."""
         try:

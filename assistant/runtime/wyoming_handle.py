@@ -59,6 +59,10 @@ class HandleService:
             return Event("handled" if answer.handled else "not-handled", {"text": answer.text})
         return None
 
+    async def warm(self) -> None:
+        """The questions' referee built once on the worker thread (a stored game's one fold)."""
+        await asyncio.get_running_loop().run_in_executor(self._pool, self.questions.warm)
+
     def close(self) -> None:
         """Stop the worker thread (after the question it is answering, if any)."""
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -71,20 +75,23 @@ async def serve(
     zeroconf: bool = True,
     limits: ServerLimits | None = None,
 ) -> None:
-    """Bind `uri` (a taken port is a UserError before anything is announced), announce it with
-    zeroconf when it is TCP, tell `ready` where it serves, and serve until cancelled."""
+    """Bind `uri` (a taken port is a UserError before anything is announced), fold the game once,
+    announce it with zeroconf when it is TCP, tell `ready` where it serves, and serve until
+    cancelled."""
     service = HandleService(questions)
     server = BoundedServer(uri, service.reply, limits or ServerLimits())
     announcer: Announcer | None = None
     try:
         await server.start()
+        await service.warm()
         host = urlparse(uri).hostname
         where = uri if server.port is None else f"tcp://{host}:{server.port}"
         if zeroconf and host is not None and server.port is not None:
             announcer = Announcer(announcement(host, server.port))
             try:
                 await announcer.start()
-                where += f", annoncé sur le réseau local sous {announcer.what.name.split('.')[0]}"
+                scope = "cette machine" if announcer.what.address.startswith("127.") else "le réseau local"
+                where += f", annoncé sur {scope} sous {announcer.what.name.split('.')[0]}"
             except OSError as error:
                 LOG.warning("kinito serve : annonce zeroconf impossible (%s)", error.strerror or error)
                 announcer = None

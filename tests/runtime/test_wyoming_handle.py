@@ -227,3 +227,43 @@ def test_a_taken_port_is_one_sentence_before_serving(tmp_path: Path) -> None:
     assert done.returncode != 0
     assert "déjà prise" in done.stderr and "--uri" in done.stderr
     assert "service Wyoming sur" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_a_slow_question_does_not_hold_other_connections() -> None:
+    """Questions are answered on a worker thread: while one waits on a slow referee (a big game read
+    from disk), another connection's Describe is answered first."""
+    import threading
+
+    release = threading.Event()
+    calls: list[int] = []
+    order: list[str] = []
+    seen_while_slow: list[list[str]] = []
+
+    def slow_referee() -> Referee:
+        calls.append(1)
+        if len(calls) > 1:  # the warm-up at start is quick; the question is slow
+            release.wait(WAIT)
+            seen_while_slow.append(list(order))  # on the event loop, Describe could not be answered yet
+        return Referee(TABLE, SystemClock())
+
+    async def both(port: int) -> None:
+        asking = AsyncTcpClient("127.0.0.1", port)
+        describing = AsyncTcpClient("127.0.0.1", port)
+        await asyncio.wait_for(asking.connect(), WAIT)
+        await asyncio.wait_for(describing.connect(), WAIT)
+        try:
+            await asking.write_event(Transcript(text="les scores").event())
+            await describing.write_event(Describe().event())
+            info = await asyncio.wait_for(describing.read_event(), WAIT)
+            order.append(info.type)
+            release.set()
+            answer = await asyncio.wait_for(asking.read_event(), WAIT)
+            order.append(answer.type)
+        finally:
+            release.set()
+            await asking.disconnect()
+            await describing.disconnect()
+
+    with running(TableQuestions(slow_referee)) as port:
+        asyncio.run(both(port))
+    assert order == ["info", "handled"] and seen_while_slow == [["info"]]
