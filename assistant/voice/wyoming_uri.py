@@ -1,10 +1,10 @@
 """Wyoming addresses: `tcp://host:port` (another machine, or loopback) or `unix:///path/to/socket`
-(a service on this machine), as the `wyoming` package's clients and servers take them."""
+(a service on this machine), as the `wyoming` package's clients and servers take them, and the
+connection to one (`open_stream`)."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 from urllib.parse import urlparse
 
 from assistant.errors import UserError
@@ -24,13 +24,6 @@ def parse_uri(uri: str, flag: str = "--tts-uri") -> str:
     raise UserError(
         f"Adresse Wyoming invalide : {uri} ({flag} tcp://hôte:port ou unix:///chemin/du/socket attendu)."
     )
-
-
-def client(uri: str) -> Any:
-    """A wyoming AsyncClient (TCP or Unix socket) for a URI `parse_uri` accepted."""
-    from wyoming.client import AsyncClient
-
-    return AsyncClient.from_uri(uri)
 
 
 async def open_stream(uri: str, limit: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:

@@ -301,3 +301,71 @@ def test_descriptor_exhaustion_under_prlimit_64_prints_no_traceback(tmp_path: Pa
         process.wait(10)
     assert answer["type"] == "handled"
     assert "Traceback" not in errors.read_text(), errors.read_text()[:2000]
+
+
+class _CountingGate:
+    """A speaking gate that counts begin/end (shut while begins outnumber ends)."""
+
+    def __init__(self) -> None:
+        self.begun = 0
+        self.ended = 0
+
+    def begin(self) -> None:
+        self.begun += 1
+
+    def end(self) -> None:
+        self.ended += 1
+
+
+class _Sink:
+    """A Playback that keeps what it is given."""
+
+    def __init__(self) -> None:
+        self.frames = 0
+
+    def open(self, rate: int) -> None:
+        pass
+
+    def write(self, samples: bytes) -> None:
+        self.frames += len(samples) // 2
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("script", [_endless, _slow, _sends(_chunk(), _chunk(channels=0))])
+def test_in_play_a_broken_tts_stream_always_reopens_the_gate(
+    script: Callable[[asyncio.StreamWriter], object],
+) -> None:
+    """`kinito play --tts-uri` on an endless, slow or broken server: the sentence ends, the half-duplex
+    gate opens again (the table is heard), and the next sentence is spoken by espeak-ng."""
+    from assistant.voice.playback import Speaker
+
+    Hostile.script = staticmethod(script)  # type: ignore[method-assign]
+    gate = _CountingGate()
+    with serving(Hostile) as port:
+        primary = WyomingSynthesizer(f"tcp://127.0.0.1:{port}", timeout=1.0, deadline=2.0, max_seconds=5.0)
+        speaker = Speaker(FallbackSynthesizer(primary, _Espeak, io.StringIO()), _Sink(), gate)  # type: ignore[arg-type]
+        speaker.say("Bonjour.")
+        speaker.say("Au revoir.")
+    assert gate.begun == gate.ended == 2
+
+
+def test_a_hostile_sound_service_costs_the_utterance_not_the_game() -> None:
+    """A sound service answering audio-stop with a 2 GB payload claim, or never answering: `close()`
+    returns (bounded by the audio's length and its margin), nothing allocated."""
+    from assistant.voice.wyoming_snd import WyomingPlayback
+
+    async def script(writer: asyncio.StreamWriter) -> None:
+        writer.write(json.dumps({"type": "played", "payload_length": 2_000_000_000}).encode() + b"\n")
+        await writer.drain()
+        await asyncio.sleep(3)
+
+    Hostile.script = staticmethod(script)  # type: ignore[method-assign]
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    with serving(Hostile) as port:
+        playback = WyomingPlayback(f"tcp://127.0.0.1:{port}", timeout=1.0, margin=0.5)
+        playback.open(16000)
+        playback.write(b"\x00\x00" * 1600)
+        playback.close()
+    assert (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) / 1024 < 50
