@@ -35,6 +35,8 @@ class Converter:
     """Wyoming chunks of any format to 16 kHz mono int16, resampled as one stream (no seams)."""
 
     def __init__(self) -> None:
+        self.seen = 0
+        """Chunks converted so far."""
         self._rate: int | None = None
         self._stream: soxr.ResampleStream | None = None
 
@@ -102,6 +104,10 @@ class WyomingMicSource:
     def _audio(self, event: Event, converter: Converter) -> None:
         """One audio-chunk, checked, converted and queued."""
         form = audio_format(event.data)
+        if not converter.seen:
+            what = f"{form.rate} Hz, {form.width} octets, {form.channels} canaux"
+            LOG.debug("wyoming %s : reçu audio-chunk (%s)", self.uri, what)
+        converter.seen += 1
         if not event.payload:
             return
         pcm = converter.convert(event.payload, form.rate, form.width, form.channels)
@@ -133,6 +139,7 @@ class WyomingMicSource:
                     LOG.debug("wyoming %s : reçu %s", self.uri, event.type)
                     await self._other(event, writer)
         finally:
+            LOG.debug("wyoming %s : fin de connexion après %d audio-chunks", self.uri, converter.seen)
             writer.close()
             with contextlib.suppress(OSError, TimeoutError):
                 await asyncio.wait_for(writer.wait_closed(), self.timeout)

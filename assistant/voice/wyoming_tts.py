@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sys
 import time
 from collections.abc import Awaitable, Callable, Iterator
@@ -39,6 +40,7 @@ DEADLINE = 30.0
 MAX_SECONDS = 60.0
 """Seconds of audio one sentence may bring (an endless stream gives up)."""
 T = TypeVar("T")
+LOG = logging.getLogger("kinito.wyoming")
 
 
 class WyomingSynthesizer:
@@ -88,10 +90,13 @@ class WyomingSynthesizer:
             if self._voice:
                 data["voice"] = {"name": self._voice}
             wait(write_event(writer, Event("synthesize", data)))
+            LOG.debug("wyoming %s : connecté, envoyé synthesize", self.uri)
             rate: int | None = None
             seconds = 0.0
             while True:
                 event = wait(read_event(reader))
+                if event is not None and event.type != "audio-chunk":
+                    LOG.debug("wyoming %s : reçu %s (%.2f s de son)", self.uri, event.type, seconds)
                 if event is None:
                     raise ConnectionError(f"le serveur {self.uri} a coupé avant la fin du son")
                 if event.type == "audio-start":
