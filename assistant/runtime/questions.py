@@ -19,12 +19,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from assistant import speech
 from assistant.core.clock import SystemClock
 from assistant.core.game import Entry, Log, Session, fold
 from assistant.errors import UserError
-from assistant.referee import speech
+from assistant.game import get_game
 from assistant.referee.referee import Referee
-from assistant.registry import get_game
 from assistant.settings.play import resumed_table
 from assistant.settings.table import TableConfig
 from assistant.store.memory import MemoryStore

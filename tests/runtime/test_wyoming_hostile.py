@@ -7,6 +7,7 @@ MAX_SECONDS) and the table still answered."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import json
 import logging
@@ -116,10 +117,8 @@ def test_idle_crowd_slowloris_and_cut_connections_are_dropped(served: int) -> No
     try:
         for sock in crowd:
             sock.settimeout(WAIT)
-            try:
+            with contextlib.suppress(ConnectionResetError):  # reset or closed: dropped either way
                 assert sock.recv(1) == b""
-            except ConnectionResetError:
-                pass
     finally:
         for sock in crowd:
             sock.close()
