@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -57,8 +58,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _interrupt(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C."""
+    """Serve until Ctrl-C or SIGTERM."""
     parse_uri(args.uri, "--uri")
     flags: dict[str, Any] = {k: getattr(args, k, None) for k in (*SERVE_KEYS, *game_options())}
     settings = load_settings(flags, args.config)
@@ -76,11 +81,13 @@ def run(args: argparse.Namespace) -> int:
     def ready(where: str) -> None:
         print(f"kinito: service Wyoming sur {where} ({which}) ; Ctrl-C pour arrêter.", file=sys.stderr)
 
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # systemctl stop: withdraw the announcement too
     try:
         asyncio.run(serve(args.uri, questions, ready, zeroconf=args.zeroconf))
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if store is not None:
             store.close()
     return 0
