@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlparse
 
-from assistant import __version__
+from assistant import __version__, speech
 from assistant.runtime.questions import Answer, TableQuestions
 from assistant.runtime.wyoming_server import LOG, BoundedServer, ServerLimits
 from assistant.runtime.wyoming_zeroconf import Announcer, announcement
@@ -42,7 +42,11 @@ class HandleService:
         self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="kinito-serve")
 
     def _answer(self, text: str) -> Answer:
-        return self.questions.answer(text)
+        try:
+            return self.questions.answer(text)
+        except Exception as error:  # a save file or a bug must not cost the other questions
+            LOG.warning("kinito serve : question sans réponse (%s: %s)", type(error).__name__, error)
+            return Answer(speech.say("serve_failed"), handled=False)
 
     async def reply(self, event: Event) -> Event | None:
         """Describe -> Info, Transcript -> Handled/NotHandled, Ping -> Pong; anything else unanswered.

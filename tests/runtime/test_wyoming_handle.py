@@ -267,3 +267,20 @@ def test_a_slow_question_does_not_hold_other_connections() -> None:
     with running(TableQuestions(slow_referee)) as port:
         asyncio.run(both(port))
     assert order == ["info", "handled"] and seen_while_slow == [["info"]]
+
+
+def test_a_question_that_fails_inside_is_one_sentence_and_the_next_is_answered() -> None:
+    """Whatever a save file makes the referee raise: NotHandled with one French sentence, no path."""
+    calls: list[int] = []
+
+    def flaky() -> Referee:
+        calls.append(1)
+        if len(calls) == 2:  # the first is the warm-up; the first question breaks
+            raise RuntimeError("/tmp/x: disk I/O error")
+        return Referee(TABLE, SystemClock())
+
+    with running(TableQuestions(flaky)) as port:
+        (broken,) = _ask(port, Transcript("les scores").event())
+        (fine,) = _ask(port, Transcript("c'est à qui").event())
+    assert NotHandled.is_type(broken.type) and "/" not in NotHandled.from_event(broken).text
+    assert Handled.from_event(fine).text == "C'est à Ana."
