@@ -4,8 +4,8 @@
 then reads every event through `wyoming_wire.read_event` (capped sizes, checked JSON): an event must
 arrive whole within `idle_seconds` of the previous one, so an idle peer, a slowloris trickling bytes
 or a half-sent event is cut. A peer over the connection limit is closed at once. A peer that breaks
-the protocol loses its connection, never the server. Accept errors (descriptors exhausted) are logged
-once per kind at debug level instead of asyncio's traceback; asyncio pauses accepting by itself.
+the protocol loses its connection, never the server. Accept errors (descriptors exhausted) are one
+warning, then counted at debug level, instead of asyncio's traceback; asyncio pauses accepting by itself.
 `-v` logs each connection and each event received.
 """
 
@@ -40,11 +40,21 @@ class ServerLimits:
     """Caps on each event's header, data and payload."""
 
 
-def _quiet(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
-    """asyncio's exception handler without the traceback: one debug line per message."""
-    message = str(context.get("message", "erreur asyncio"))
-    error = context.get("exception")
-    LOG.debug("wyoming : %s (%s)", message, type(error).__name__ if error else "-")
+class _Quiet:
+    """asyncio's exception handler without the traceback: the first occurrence of each message is
+    logged (descriptors exhausted: one French warning), then one line per 1,000."""
+
+    def __init__(self) -> None:
+        self.seen: dict[str, int] = {}
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        message = str(context.get("message", "erreur asyncio"))
+        error = context.get("exception")
+        count = self.seen[message] = self.seen.get(message, 0) + 1
+        if count == 1 and isinstance(error, OSError) and error.errno in (errno.EMFILE, errno.ENFILE):
+            LOG.warning("kinito serve : plus de descripteurs de fichiers libres, des connexions attendent")
+        if count == 1 or count % 1000 == 0:
+            LOG.debug("wyoming : %s (%s, %d fois)", message, type(error).__name__ if error else "-", count)
 
 
 class BoundedServer:
@@ -70,7 +80,7 @@ class BoundedServer:
 
     async def start(self) -> None:
         """Bind the address; a taken port or a refused address is a UserError (nothing served yet)."""
-        asyncio.get_running_loop().set_exception_handler(_quiet)
+        asyncio.get_running_loop().set_exception_handler(_Quiet())
         parsed = urlparse(self.uri)
         stream_limit = self.limits.wire.header + 1
         try:
