@@ -22,7 +22,7 @@ from typing import Any
 from assistant import speech
 from assistant.core.clock import SystemClock
 from assistant.core.game import Entry, Log, Session, fold
-from assistant.errors import UserError
+from assistant.errors import UserError, tell
 from assistant.game import get_game
 from assistant.referee.referee import Referee
 from assistant.settings.play import resumed_table
@@ -161,14 +161,14 @@ class TableQuestions:
         try:
             self.referee_for()
         except UserError as error:
-            LOG.warning("kinito serve : %s", error.message)
+            tell(error.message)
 
     def answer(self, text: str) -> Answer:
         """The referee's answer to `text` ("les scores", "C'est à qui ?"), wake word optional."""
         try:
             referee = self.referee_for()
         except UserError as error:
-            LOG.warning("kinito serve : %s", error.message)  # the full sentence (with its file) stays here
+            tell(error.message)  # the full sentence (with its file) stays on the terminal
             return Answer(spoken([error.message]), handled=False)
         words = spoken_form(text)
         wake = referee.config.wake_word

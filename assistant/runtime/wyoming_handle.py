@@ -16,8 +16,9 @@ from typing import Any
 from urllib.parse import urlparse
 
 from assistant import __version__, speech
+from assistant.errors import tell
 from assistant.runtime.questions import Answer, TableQuestions
-from assistant.runtime.wyoming_server import LOG, BoundedServer, ServerLimits
+from assistant.runtime.wyoming_server import BoundedServer, ServerLimits
 from assistant.runtime.wyoming_zeroconf import Announcer, announcement
 from assistant.voice.wyoming_wire import Event, PeerError, text_field
 
@@ -45,7 +46,7 @@ class HandleService:
         try:
             return self.questions.answer(text)
         except Exception as error:  # a save file or a bug must not cost the other questions
-            LOG.warning("kinito serve : question sans réponse (%s: %s)", type(error).__name__, error)
+            tell(f"une question est restée sans réponse ({type(error).__name__} : {error}).")
             return Answer(speech.say("serve_failed"), handled=False)
 
     async def reply(self, event: Event) -> Event | None:
@@ -97,7 +98,8 @@ async def serve(
                 scope = "cette machine" if announcer.what.address.startswith("127.") else "le réseau local"
                 where += f", annoncé sur {scope} sous {announcer.what.name.split('.')[0]}"
             except OSError as error:
-                LOG.warning("kinito serve : annonce zeroconf impossible (%s)", error.strerror or error)
+                why = error.strerror or error
+                tell(f"annonce zeroconf impossible ({why}) : ajoute kinito à la main dans Home Assistant.")
                 announcer = None
         ready(where)
         await server.serve_forever()

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlparse
 
-from assistant.errors import UserError
+from assistant.errors import UserError, tell
 from assistant.voice.wyoming_wire import Event, Limits, PeerError, read_event, write_event
 
 LOG = logging.getLogger("kinito.wyoming")
@@ -52,7 +52,7 @@ class _Quiet:
         error = context.get("exception")
         count = self.seen[message] = self.seen.get(message, 0) + 1
         if count == 1 and isinstance(error, OSError) and error.errno in (errno.EMFILE, errno.ENFILE):
-            LOG.warning("kinito serve : plus de descripteurs de fichiers libres, des connexions attendent")
+            tell("plus de descripteurs de fichiers libres : des connexions attendent leur tour.")
         if count == 1 or count % 1000 == 0:
             LOG.debug("wyoming : %s (%s, %d fois)", message, type(error).__name__ if error else "-", count)
 

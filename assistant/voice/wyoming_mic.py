@@ -23,6 +23,7 @@ import numpy as np
 import soxr
 
 from assistant.core.clock import Clock, SystemClock
+from assistant.errors import tell
 from assistant.voice.audio import SAMPLE_RATE, Chunk
 from assistant.voice.wavfile import QUALITY, mono16
 from assistant.voice.wyoming_uri import open_stream, parse_uri
@@ -95,6 +96,10 @@ class WyomingMicSource:
                     self._queue.get_nowait()
                     self.dropped += 1
 
+    def _hung_up(self, chunks: int) -> str:
+        """Why the connection ended, for the terminal (`chunks` audio chunks came before)."""
+        return "le service micro a fermé la connexion"
+
     async def _greet(self, writer: asyncio.StreamWriter) -> None:
         """What to send once connected (nothing: a microphone service streams by itself)."""
 
@@ -132,7 +137,7 @@ class WyomingMicSource:
                         return
                     raise
                 if event is None:
-                    raise ConnectionError("le service micro a fermé la connexion")
+                    raise ConnectionError(self._hung_up(converter.seen))
                 if event.type == "audio-chunk":
                     self._audio(event, converter)
                 else:
@@ -155,8 +160,11 @@ class WyomingMicSource:
                     if self._closed.is_set():
                         break
                     LOG.debug("wyoming %s : perdu (%s: %s)", self.uri, type(error).__name__, error)
-                    if self.failures == 0 and self.on_lost is not None:
-                        self.on_lost(str(error) or type(error).__name__)
+                    if self.failures == 0:
+                        why = str(error) or type(error).__name__
+                        tell(f"micro Wyoming {self.uri} perdu ({why}), je réessaie.")
+                        if self.on_lost is not None:
+                            self.on_lost(why)
                     self.failures += 1
                     self._closed.wait(self.backoff[min(self.failures, len(self.backoff)) - 1])
         finally:

@@ -36,6 +36,12 @@ class WyomingSatellite(WyomingMicSource):
         super().__init__(uri, flag="--satellite", **options)
         self._writer: asyncio.StreamWriter | None = None
 
+    def _hung_up(self, chunks: int) -> str:
+        """A satellite that hangs up before any audio is most likely serving another client."""
+        if chunks:
+            return "le satellite a fermé la connexion"
+        return "le satellite a raccroché sans envoyer de son (Home Assistant le tient-il ?)"
+
     async def _greet(self, writer: asyncio.StreamWriter) -> None:
         """Ask the satellite to stream (`run-satellite`), as Home Assistant does once connected."""
         await write_event(writer, Event("run-satellite"))
