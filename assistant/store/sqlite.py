@@ -231,8 +231,8 @@ class SqliteStore:
         with self._write() as db:
             db.execute("DELETE FROM entries WHERE game_id = ? AND seq >= ?", (game_id, max(0, keep)))
 
-    def load(self, game_id: int, entries: bool = True) -> StoredGame:
-        """The game and its entries, oldest first (without them when `entries` is False)."""
+    def load(self, game_id: int) -> StoredGame:
+        """The game and its entries, oldest first."""
         rows = self._read(
             "SELECT id, kind, config, status, winner, created_at, finished_at FROM games WHERE id = ?",
             (game_id,),
@@ -253,26 +253,27 @@ class SqliteStore:
             )
         except (ValueError, TypeError, RecursionError) as error:
             raise DamagedGame(game_id, None, str(error), None) from None
-        return replace(game, entries=self._entries(game, 0)) if entries else game
+        return replace(game, entries=self._entries(game_id, 0, game))
 
     def entries_from(self, game_id: int, first: int) -> tuple[StoredEntry, ...]:
         """The game's entries from number `first` (0-based) on: what a reader that already holds the
-        first ones needs to catch up (`kinito serve`), without reading the whole log again."""
-        return self._entries(self.load(game_id, entries=False), max(0, first))
+        first ones needs to catch up (`kinito serve`), without reading the whole log again. A damaged
+        row is a DamagedGame without a readable part (`load` gives it)."""
+        return self._entries(game_id, max(0, first), None)
 
-    def _entries(self, game: StoredGame, first: int) -> tuple[StoredEntry, ...]:
+    def _entries(self, game_id: int, first: int, game: StoredGame | None) -> tuple[StoredEntry, ...]:
         rows = self._read(
             "SELECT e.command, e.events, h.words, h.at FROM entries e LEFT JOIN heard h"
             " ON h.game_id = e.game_id AND h.seq = e.seq WHERE e.game_id = ? AND e.seq >= ? ORDER BY e.seq",
-            (game.id, first),
+            (game_id, first),
         )
         entries: list[StoredEntry] = []
         for number, (command, events, words, at) in enumerate(rows, start=first + 1):
             try:
                 entries.append(StoredEntry(json.loads(command), json.loads(events), words, at))
             except (ValueError, TypeError, RecursionError) as error:
-                cut = replace(game, entries=tuple(entries))
-                raise DamagedGame(game.id, number, f"JSON illisible : {error}", cut) from None
+                cut = None if game is None else replace(game, entries=tuple(entries))
+                raise DamagedGame(game_id, number, f"JSON illisible : {error}", cut) from None
         return tuple(entries)
 
     def latest_unfinished(self) -> int | None:
