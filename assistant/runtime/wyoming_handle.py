@@ -18,7 +18,7 @@ from urllib.parse import urlparse
 from assistant import __version__, speech
 from assistant.errors import tell
 from assistant.runtime.questions import Answer, TableQuestions
-from assistant.runtime.wyoming_server import BoundedServer, ServerLimits
+from assistant.runtime.wyoming_server import LOG, BoundedServer, ServerLimits
 from assistant.runtime.wyoming_zeroconf import Announcer, announcement
 from assistant.voice.wyoming_wire import Event, PeerError, text_field
 
@@ -98,8 +98,8 @@ async def serve(
                 scope = "cette machine" if announcer.what.address.startswith("127.") else "le réseau local"
                 where += f", annoncé sur {scope} sous {announcer.what.name.split('.')[0]}"
             except OSError as error:
-                why = error.strerror or error
-                tell(f"annonce zeroconf impossible ({why}) : ajoute kinito à la main dans Home Assistant.")
+                LOG.debug("zeroconf : %s", error)
+                tell("annonce zeroconf impossible ici : ajoute kinito à la main dans Home Assistant.")
                 announcer = None
         ready(where)
         await server.serve_forever()

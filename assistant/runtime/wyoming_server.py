@@ -26,6 +26,13 @@ from assistant.voice.wyoming_wire import Event, Limits, PeerError, read_event, w
 LOG = logging.getLogger("kinito.wyoming")
 Reply = Callable[[Event], Awaitable[Event | None]]
 """What the service answers to one event (None: no answer)."""
+_BIND_REASONS = {
+    errno.EADDRNOTAVAIL: "cette adresse n'est pas celle de cette machine",
+    errno.EACCES: "permission refusée (un port sous 1024 demande d'être root)",
+    errno.ENOENT: "le dossier du socket n'existe pas",
+    errno.EMFILE: "trop de fichiers ouverts",
+}
+"""Why a bind failed, in French, for the errors a host makes."""
 
 
 @dataclass(frozen=True)
@@ -98,8 +105,9 @@ class BoundedServer:
                     f"L'adresse {self.uri} est déjà prise par un autre programme.",
                     "choisis un autre port, par exemple kinito serve --uri tcp://127.0.0.1:10751",
                 ) from None
+            why = _BIND_REASONS.get(error.errno or 0, "le système refuse")
             raise UserError(
-                f"Impossible d'écouter sur {self.uri} ({error.strerror or error}).",
+                f"Impossible d'écouter sur {self.uri} : {why}.",
                 "vérifie l'adresse de --uri (tcp://127.0.0.1:10750 par exemple)",
             ) from None
 
