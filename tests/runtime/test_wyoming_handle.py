@@ -284,3 +284,19 @@ def test_a_question_that_fails_inside_is_one_sentence_and_the_next_is_answered()
         (fine,) = _ask(port, Transcript("c'est à qui").event())
     assert NotHandled.is_type(broken.type) and "/" not in NotHandled.from_event(broken).text
     assert Handled.from_event(fine).text == "C'est à Ana."
+
+
+def test_an_address_not_on_this_machine_is_one_french_sentence() -> None:
+    """--uri tcp://192.0.2.1:… (no interface of this machine): UserError saying so, before serving."""
+    from assistant.errors import UserError
+    from assistant.runtime.wyoming_server import BoundedServer
+
+    async def start() -> None:
+        async def nothing(_event: object) -> None:
+            return None
+
+        await BoundedServer("tcp://192.0.2.1:10750", nothing).start()
+
+    with pytest.raises(UserError) as refused:
+        asyncio.run(start())
+    assert "n'est pas celle de cette machine" in refused.value.message
