@@ -124,7 +124,7 @@ def test_phones_get_the_lan_address_and_a_local_board_says_which_flag_they_need(
 ) -> None:
     """Phones: a board on every interface shows (and encodes in its QR code) the LAN address; a board
     on 127.0.0.1 says plainly that phones need --board 0.0.0.0:PORT, and serves no QR code."""
-    from starlette.testclient import TestClient
+    import asyncio
 
     from assistant.board import qr
     from assistant.board.hub import Hub
@@ -134,8 +134,13 @@ def test_phones_get_the_lan_address_and_a_local_board_says_which_flag_they_need(
     assert qr.page_url("0.0.0.0", 8000) == "http://192.168.1.20:8000/"
     assert qr.page_url("192.168.1.20", 8000) == "http://192.168.1.20:8000/"
     app = make_app(Hub(), "http://192.168.1.20:8000/", lambda: 8000)
-    with TestClient(app, base_url="http://192.168.1.20:8000") as client:
-        svg = client.get("/qr.svg")
+
+    async def fetch() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://192.168.1.20:8000") as client:
+            return await client.get("/qr.svg")
+
+    svg = asyncio.run(fetch())
     assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
     local = BoardServer("127.0.0.1", 0)
     try:
