@@ -121,3 +121,19 @@ def test_running_starts_over_for_another_log() -> None:
     assert running.over([*first, E(1)])[0].value() == {"n": 6}
     assert running.over([E(4)])[0].value() == {"n": 4}
     assert len(made) == 2
+
+
+def test_c5_c6_cinquillo_chart_adds_each_round_and_rolls_back() -> None:
+    """C5/C6: match points per player after each round (a tie split between its winners); an undo
+    of the last round takes its point back off the chart."""
+    from assistant.games.cinquillo import events as ce
+    from assistant.games.cinquillo.board_view import Running as CinquilloRunning
+
+    config = table_config({"game": "cinquillo", "players": "Ana,Bruno,Chloé"})
+    chart = CinquilloRunning(config.rules)
+    chart.feed(ce.RoundWon(("Ana",), 5, (0, 3, 4)))
+    mark = chart.mark()
+    chart.feed(ce.RoundWon(("Bruno", "Chloé"), 2, (1, 0, 0)))
+    assert chart.value()["chart"]["series"] == {"Ana": [0, 5, 5], "Bruno": [0, 0, 2], "Chloé": [0, 0, 2]}
+    chart.restore(mark)
+    assert chart.value()["chart"]["series"] == {"Ana": [0, 5], "Bruno": [0, 0], "Chloé": [0, 0]}
