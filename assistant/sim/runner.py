@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from assistant.core.codec import Codec
 from assistant.core.game import Game, Refused, Session
+from assistant.sim.table.talk import Talker
 from assistant.store.protocol import GameStore, encode_entry
 
 _MASK64 = (1 << 64) - 1
@@ -50,6 +51,10 @@ class Driver:
     """An honest bot tried with the same random source when `choose` is refused (None: stop there)."""
     done: Callable[[Any], bool]
     """Whether the game is over for the simulation (a winner, or enough rounds)."""
+    talk: Talker | None = None
+    """The natural table's talker: what the table says for a move (assistant.sim.table)."""
+    book: str = ""
+    """The phrase bank's book of this game (its file name under assistant/sim/phrasebank/<language>/)."""
 
 
 @dataclass(frozen=True)

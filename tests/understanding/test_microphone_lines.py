@@ -12,7 +12,16 @@ RANKS = {"1", "2", "3", "4", "5", "6", "7", "sota", "caballo", "rey"}
 SUITS = {"oros", "copas", "espadas", "bastos"}
 INTENTS = {
     "quinito": {
-        None, "score", "accept", "challenge", "pass", "reroll", "quinito", "counter", "defi", "reverse",
+        None,
+        "score",
+        "accept",
+        "challenge",
+        "pass",
+        "reroll",
+        "quinito",
+        "counter",
+        "defi",
+        "reverse",
     },
     "cinquillo": {None, "play", "pass", "draw"},
 }
