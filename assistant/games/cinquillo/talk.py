@@ -70,6 +70,6 @@ def say(before: CinquilloState, command: Command, table: Table, rng: random.Rand
     if isinstance(command, Deal) and before.fourteen is None and len(command.counts) == 3:
         holder = before.players[command.counts.index(max(command.counts))]
         line = move_line(table, holder, table.game.pick("fourteen", rng), rng)
-        answer = Utterance(holder, fill(table.game.pick("opener", rng), name=holder), "answer")
+        answer = Utterance(holder, fill(table.game.pick("fourteen_holder", rng), name=holder), "answer")
         return Said((line,), answer)
     return Said(())

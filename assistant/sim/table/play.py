@@ -98,6 +98,9 @@ class _Talk:
         self.stalled = False
         self.dice: Utterance | None = None
         """The last dice read out, said again when the referee asks "combien"."""
+        self.owed: list[Utterance] = []
+        """Designations the referee has not taken yet ("c'est Ana"), oldest first, each said once when it
+        asks "Qui ... ?"."""
 
     def say(self, line: Utterance) -> list[str]:
         heard = damage(line.text, self.rng, self.setup.noise)
@@ -121,11 +124,15 @@ class _Talk:
             out = self.say(line)
         if said.answer is not None and said.answer.role == "readout":
             self.dice = said.answer
+        if said.answer is not None and said.answer.role == "answer" and bridge.progress(self.ref) == before:
+            self.owed = [*self.owed, said.answer][-2:]
         for _ in range(ANSWERS):
             asked = [s for s in out if s.endswith("?")]
             if not asked:
                 break
-            if self.dice is not None and any("combien" in s.lower() for s in asked):
+            if self.owed and any(s.lower().startswith("qui ") for s in asked):
+                out = self.say(self.owed.pop(0))  # "Qui ... ?": someone names the player
+            elif self.dice is not None and any("combien" in s.lower() for s in asked):
                 out = self.say(repeat(table, self.dice, self.rng))  # anyone reads the dice again
             elif said.answer is not None and bridge.progress(self.ref) == before:
                 out = self.say(repeat(table, said.answer, self.rng))

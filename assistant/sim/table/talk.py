@@ -2,7 +2,8 @@
 protests and questions to the referee, drawn from the phrase bank.
 
 Pure: every choice comes from the `random.Random` handed in. A game's talker (its `talk`
-module, reached through its simulation driver) turns a move into a `Said`; `decorate` adds what a table says around it.
+module, reached through its simulation driver) turns a move into a `Said`; `decorate` adds what a
+table says around it.
 """
 
 from __future__ import annotations
