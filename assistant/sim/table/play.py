@@ -20,8 +20,9 @@ from assistant.sim.table import bridge
 from assistant.sim.table.noise import Noise, damage
 from assistant.sim.table.talk import Said, Style, Table, Utterance, decorate, repeat
 
-MAX_LINES = 3000
-"""A talked game is cut after this many lines reach the referee."""
+MAX_LINES = 600
+"""A talked game is cut after this many lines reach the referee (the truth stops at the same move, so
+the outcomes still compare)."""
 MAX_MOVES = 5000
 """The bots' game is cut after this many moves."""
 STALL = 25
