@@ -17,6 +17,8 @@ from assistant.sim.table.tables import draw
 
 SEED = 11
 COUNTS = ("right", "false_units", "false_games", "missed_units", "wedged", "repeated", "stalled", "cut")
+SLACK = 20
+"""Lines one move may add past the cut (its lines, decorations and answers)."""
 SMALL = {"game": "quinito", "edition": "drinking", "players": "Ana, Bruno, Chloé", "slow": "off"}
 
 
@@ -32,7 +34,7 @@ def _well_formed(report: dict[str, object], games: int) -> None:
     kinds = report["kinds"]
     assert isinstance(kinds, dict) and sum(k["games"] for k in kinds.values()) == games
     lines = report["lines"]
-    assert isinstance(lines, int) and 0 < lines <= games * natural.MAX_LINES
+    assert isinstance(lines, int) and 0 < lines <= games * (natural.MAX_LINES + SLACK)
 
 
 @pytest.mark.parametrize("anonymous", [False, True], ids=["named", "anonymous"])
@@ -41,7 +43,7 @@ def test_a_fixed_seed_run_ends_every_game_with_well_formed_metrics(anonymous: bo
     _well_formed(report, 2)
     assert report["anonymous"] is anonymous
     for game in report["per_game"]:
-        assert game["moves"] <= natural.MAX_MOVES and game["lines"] <= natural.MAX_LINES + natural.ANSWERS + 8
+        assert game["moves"] <= natural.MAX_MOVES and game["lines"] <= natural.MAX_LINES + SLACK
 
 
 def test_the_same_seed_talks_the_same_game_and_the_anonymous_one_names_nobody() -> None:

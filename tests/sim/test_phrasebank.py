@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
+from assistant.game.talk import seat_key
 from assistant.sim.phrasebank import SLOT, load
-from assistant.sim.table.seats import seat_key
 from assistant.sim.table.tables import NAMES
 
 SCORES = (31, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65, 11, 22, 33, 44, 55, 66, 21)

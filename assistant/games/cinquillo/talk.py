@@ -2,18 +2,17 @@
 the opener of the first round, slips corrected at once, cards named in negations.
 
 Pure: `say(before, command, table, rng)` draws every choice from `rng`. The natural table
-(assistant.sim.table) reaches it through the simulation driver (bot.simulation).
+(assistant.sim.table) reaches it through the simulation driver (bot.simulation, Driver.talk).
 """
 
 from __future__ import annotations
 
 import random
 
+from assistant.game.talk import Said, Table, Utterance, fill, move_line
 from assistant.games.cinquillo.commands import Card, Command, Deal, Draw, Pass, Play
 from assistant.games.cinquillo.deck import DECK
 from assistant.games.cinquillo.state import CinquilloState
-from assistant.sim.phrasebank import fill
-from assistant.sim.table.talk import Said, Table, Utterance, move_line
 
 
 def card_words(table: Table, card: Card, rng: random.Random) -> str:

@@ -2,7 +2,7 @@
 read out by anyone, specials shown by number or by name, targets as seats ("à ma gauche").
 
 Pure: `say(before, command, config, table, rng)` draws every choice from `rng`. The natural table
-(assistant.sim.table) reaches it through the simulation driver (bot.simulation).
+(assistant.sim.table) reaches it through the simulation driver (bot.simulation, Driver.talk).
 """
 
 from __future__ import annotations
@@ -10,12 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from assistant.game.talk import Said, Table, Utterance, fill, move_line, seat_words
 from assistant.games.quinito import commands as cmd
 from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.state import QuinitoState
-from assistant.sim.phrasebank import fill
-from assistant.sim.table.seats import seat
-from assistant.sim.table.talk import Said, Table, Utterance, move_line
 
 
 def score_words(table: Table, score: cmd.Score, rng: random.Random) -> str:
@@ -119,7 +117,7 @@ def _say(
             "target",
             command.player,
             rng,
-            seat=seat(table.game, active, command.player, command.target, rng),
+            seat=seat_words(table.game, active, command.player, command.target, rng),
         )
         return Said((line,), line)
     if isinstance(command, cmd.Submit):
@@ -131,13 +129,13 @@ def _say(
     if isinstance(command, (cmd.CounterThrow, cmd.RedemptionThrow)):
         return _readout(table, before, command.value, rng, "throw_readout")
     if isinstance(command, cmd.DefiPlayers):
-        first = seat(table.game, active, command.player, command.first, rng)
-        second = seat(table.game, active, command.player, command.second, rng)
+        first = seat_words(table.game, active, command.player, command.first, rng)
+        second = seat_words(table.game, active, command.player, command.second, rng)
         line = _line(table, "defi_players", command.player, rng, first=first, second=second)
         return Said((line,), line)
     if isinstance(command, cmd.DefiLoser):
         speaker = before.cups[0].actor if before.cups[0].actor in active else rng.choice(active)
-        where = seat(table.game, active, speaker, command.player, rng)
+        where = seat_words(table.game, active, speaker, command.player, rng)
         line = _line(table, "defi_loser", speaker, rng, seat=where)
         return Said((line,), line)
     return Said(())  # Throw: dice rolled under the cup, nothing said

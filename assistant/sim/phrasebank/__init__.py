@@ -9,49 +9,19 @@ it was not tuned to.
 
 from __future__ import annotations
 
-import random
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 
 import yaml
 
+from assistant.game.talk import SLOT, Book, fill
+
+__all__ = ["COMMON", "SLOT", "Book", "fill", "load"]
+
 COMMON = ("table", "noise")
 """The books every game reads: what a table says around the moves, and how a recogniser damages it.
 Each game has one more, named by its simulation driver."""
-SLOT = re.compile(r"\{(\w+)\}")
-"""A slot in a template."""
-
-
-@dataclass(frozen=True)
-class Book:
-    """One file of the bank."""
-
-    name: str
-    """The book's name (its file name without .yaml)."""
-    templates: Mapping[str, tuple[str, ...]]
-    """Sections that are lists of templates."""
-    forms: Mapping[str, Mapping[str, tuple[str, ...]]]
-    """Sections that map a key (a score, a rank, a suit, a seat) to its spoken forms."""
-
-    def lines(self, section: str) -> tuple[str, ...]:
-        """The templates of `section` (KeyError when the book has none)."""
-        return self.templates[section]
-
-    def pick(self, section: str, rng: random.Random) -> str:
-        """One template of `section`."""
-        return rng.choice(self.templates[section])
-
-    def form(self, section: str, key: object, rng: random.Random) -> str:
-        """One spoken form of `key` in the mapping `section`."""
-        return rng.choice(self.forms[section][str(key)])
-
-
-def fill(template: str, **slots: str) -> str:
-    """The template with its slots replaced; KeyError names a slot left without a value."""
-    return SLOT.sub(lambda m: slots[m.group(1)], template)
 
 
 def _book(name: str, raw: object) -> Book:

@@ -13,12 +13,12 @@ from typing import Any
 
 from assistant.core.events import PenaltyCalled
 from assistant.errors import UserError
+from assistant.game import Driver, SimOptions, game_names, get_game
 from assistant.referee.referee import Referee
-from assistant.registry import SimOptions, game_names, get_game
 from assistant.scripts.replay_run import referee_for
 from assistant.scripts.script import Script
 from assistant.settings.table import table_config
-from assistant.sim.runner import Driver, move_rng
+from assistant.sim.runner import move_rng
 
 __all__ = [
     "Driver",
@@ -60,7 +60,7 @@ def valid(header: Mapping[str, str]) -> bool:
     return True
 
 
-def bots(header: Mapping[str, str], bluff_rate: float | None, rounds: int) -> Driver:
+def bots(header: Mapping[str, str], bluff_rate: float | None, rounds: int) -> Driver[Any, Any]:
     """Bots in every seat of the table `header` describes (a script header), with its talker."""
     config = table_config(header)
     module = get_game(config.game)
