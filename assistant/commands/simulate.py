@@ -10,6 +10,7 @@ import argparse
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
 from assistant import jsonline
@@ -54,6 +55,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--anonymous", action="store_true", help="avec --natural : aucune ligne attribuée")
     parser.add_argument("--plain", action="store_true", help="avec --natural : coups seuls, sans bruit")
+    parser.add_argument(
+        "--scripts",
+        metavar="DOSSIER",
+        help="avec --natural : écrire chaque partie ratée (script kinito replay)",
+    )
 
 
 def _on_move(args: argparse.Namespace) -> Any:
@@ -132,7 +138,10 @@ def _natural(args: argparse.Namespace) -> dict[str, Any]:
     if args.plain:
         setup = Setup(args.anonymous, Style.clean(), Noise.none(), args.bluff_rate)
     with progress_bar(sys.stderr, args.games, "table naturelle", " partie") as bar:
-        return natural_run(args.games, args.seed, setup, args.verbose_games, on_game=bar.update)
+        scripts = Path(args.scripts) if args.scripts else None
+        return natural_run(
+            args.games, args.seed, setup, args.verbose_games, on_game=bar.update, scripts=scripts
+        )
 
 
 def _print_natural(report: dict[str, Any]) -> None:

@@ -55,6 +55,18 @@ def test_the_same_seed_talks_the_same_game_and_the_anonymous_one_names_nobody() 
     assert {line.split(":")[0] for line in first.script} <= {"Ana", "Bruno", "Chloé"}
 
 
+def test_a_talked_game_written_as_a_script_replays_to_the_same_outcome() -> None:
+    from assistant.scripts.replay_run import run_script
+    from assistant.scripts.script import parse_script
+
+    for anonymous in (False, True):
+        result = natural.play(SMALL, SEED, 1, natural.Setup(anonymous=anonymous), keep=True)
+        script = parse_script(result.as_script("test"))
+        assert script.expect == dict(result.expected)
+        outcome = run_script(script).outcome()
+        assert {k: outcome[k] for k in ("players", "winner", "penalties")} == dict(result.seen)
+
+
 def test_q1_c2_tables_cover_both_games_editions_modes_and_sizes() -> None:
     import random
 

@@ -8,6 +8,7 @@ line reaches the referee as a `table:` line.
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -79,11 +80,22 @@ class GameResult:
     """The game was cut at MAX_LINES or MAX_MOVES."""
     script: tuple[str, ...] = ()
     """With `keep`: the talked game as script lines (`SPEAKER: words`)."""
+    expected: Mapping[str, Any] = field(default_factory=dict)
+    """With `keep`: the bots' outcome as a script's `# expect:` object (`players`, `winner`)."""
+    seen: Mapping[str, Any] = field(default_factory=dict)
+    """With `keep`: the referee's outcome (`players`, `winner`, `penalties`)."""
 
     @property
     def wedged(self) -> bool:
         """A sentence said three times in a row, or a game that cannot go on."""
         return self.repeated or self.stalled
+
+    def as_script(self, title: str) -> str:
+        """The talked game in the `kinito replay` format, the bots' outcome as its `# expect:` line."""
+        flags = f"right={self.right} false={self.false_units} missed={self.missed_units} wedged={self.wedged}"
+        head = [f"# {title}: {flags}", f"# expect: {json.dumps(dict(self.expected), ensure_ascii=False)}"]
+        head += [f"{key}: {value}" for key, value in self.header.items() if value]
+        return "\n".join([*head, "---", *self.script]) + "\n"
 
 
 class _Talk:
@@ -214,4 +226,6 @@ def _result(
         unfinished=state.winner is not None and seen["winner"] is None,
         cut=cut,
         script=tuple(talked.script),
+        expected={"players": state.standings(), "winner": state.winner} if talked.keep else {},
+        seen={k: seen[k] for k in ("players", "winner", "penalties")} if talked.keep else {},
     )

@@ -10,6 +10,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from assistant.errors import UserError
@@ -99,8 +100,10 @@ def run(
     verbose: bool = False,
     on_game: Callable[[], object] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    scripts: Path | None = None,
 ) -> dict[str, Any]:
-    """Play `games` natural games; the report of `kinito simulate --natural --json`."""
+    """Play `games` natural games; the report of `kinito simulate --natural --json`. With `scripts`, each
+    game the referee got wrong or wedged is written there as a `kinito replay` script."""
     if games < 0:
         raise UserError("--games doit être positif.")
     tables = random.Random(seed)
@@ -108,7 +111,11 @@ def run(
     start = clock()
     for index in range(games):
         header = draw(tables)
-        result = play(header, seed, index, setup)
+        result = play(header, seed, index, setup, keep=scripts is not None)
+        if scripts is not None and (not result.right or result.wedged):
+            scripts.mkdir(parents=True, exist_ok=True)
+            name = f"natural_{seed}_{index:05d}{'_anonymous' if setup.anonymous else ''}.txt"
+            (scripts / name).write_text(result.as_script(f"seed {seed}, game {index}"), encoding="utf-8")
         sums.total.add(result)
         sums.kinds.setdefault(kind(header), Sums()).add(result)
         if verbose:
@@ -129,4 +136,4 @@ def run(
 
 
 def _flags(result: GameResult) -> dict[str, Any]:
-    return {k: v for k, v in vars(result).items() if k not in ("header", "script")}
+    return {k: v for k, v in vars(result).items() if k not in ("header", "script", "expected", "seen")}
