@@ -115,10 +115,11 @@ class _Talk:
         """Designations the referee has not taken yet ("c'est Ana"), oldest first, each said once when it
         asks "Qui ... ?"."""
 
-    def say(self, line: Utterance) -> list[str]:
+    def say(self, line: Utterance) -> list[str] | None:
+        """What the referee answers to the line, or None when the recogniser lost it."""
         heard = damage(line.text, self.rng, self.setup.noise)
         if heard is None:
-            return []
+            return None
         label = None if self.setup.anonymous else line.speaker
         self.lines += 1
         if self.keep:
@@ -134,7 +135,9 @@ class _Talk:
         before = bridge.progress(self.ref)
         out: list[str] = []
         for line in lines:
-            out = self.say(line)
+            answered = self.say(line)
+            if answered is not None:  # a lost line leaves the question of the line before it open
+                out = answered
         if said.answer is not None and said.answer.role == "readout":
             self.dice = said.answer
         if said.answer is not None and said.answer.role == "answer" and bridge.progress(self.ref) == before:
@@ -144,11 +147,11 @@ class _Talk:
             if not asked:
                 break
             if self.owed and any(s.lower().startswith("qui ") for s in asked):
-                out = self.say(self.owed.pop(0))  # "Qui ... ?": someone names the player
+                out = self.say(self.owed.pop(0)) or []  # "Qui ... ?": someone names the player
             elif self.dice is not None and any("combien" in s.lower() for s in asked):
-                out = self.say(repeat(table, self.dice, self.rng))  # anyone reads the dice again
+                out = self.say(repeat(table, self.dice, self.rng)) or []  # anyone reads the dice again
             elif said.answer is not None and bridge.progress(self.ref) == before:
-                out = self.say(repeat(table, said.answer, self.rng))
+                out = self.say(repeat(table, said.answer, self.rng)) or []
             else:
                 break
         moved = any(line.role in ("move", "readout") for line in lines)
