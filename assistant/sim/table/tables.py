@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+from assistant.sim.phrasebank import load
 from assistant.sim.table import bridge
 
 NAMES = (
@@ -21,6 +22,12 @@ SIZES = range(2, 13)
 """Table sizes tried (the game's rules keep those they allow)."""
 VARIANT_RATE = 0.25
 """How often each variant the table's settings allow is in play."""
+
+
+def talking_games() -> tuple[str, ...]:
+    """The registered games the phrase bank has a book for (a game registered by a test has none)."""
+    books = load()
+    return tuple(g for g in bridge.game_names() if g in books)
 
 
 @lru_cache(maxsize=64)
@@ -37,7 +44,7 @@ def _allowed(game: str, settings: tuple[tuple[str, str], ...], players: int, var
 def draw(rng: random.Random) -> dict[str, str]:
     """One table's header: a game, its settings and players in seating order; `slow: off` (the
     simulated table never falls silent)."""
-    game = rng.choice(bridge.game_names())
+    game = rng.choice(talking_games())
     for _ in range(20):
         players = rng.sample(NAMES, rng.choice(_sizes(game)))
         settings = {key: rng.choice(values) for key, values in sorted(bridge.choices(game).items())}
