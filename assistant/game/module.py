@@ -72,6 +72,11 @@ class GameOption:
     """The game's own default, shown in help (the rules apply it when the setting is absent)."""
 
 
+def no_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:
+    """A game that adds no key of its own to the `kinito parse` object."""
+    return {}
+
+
 @dataclass(frozen=True)
 class GameModule(Generic[R, S]):
     """One game, as the rest of the program sees it."""
@@ -114,6 +119,9 @@ class GameModule(Generic[R, S]):
     """(rules, state, events) -> the game's part of the board page's JSON, or None."""
     describe_event: Callable[[object], str | None] | None = None
     """An event as one line of the board's journal (None: not shown)."""
+    parse_fields: Callable[[str | None, Mapping[str, object]], Mapping[str, object]] = no_fields
+    """(intent, slots) -> the game's own keys of the `kinito parse --jsonl` object (a score, a card
+    as contracts.md writes them), made from what the parser heard."""
 
     @property
     def setting_keys(self) -> tuple[str, ...]:

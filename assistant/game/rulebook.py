@@ -112,6 +112,19 @@ def game_sentence(responses_file: str, key: str, **values: object) -> str:
     return render(section(responses_file, "sentences")[key], values)
 
 
+def sentence(responses_file: str, key: str, /, **values: object) -> str:
+    """A sentence of the game's own responses file, else the referee's shared one of that key."""
+    own = section(responses_file, "sentences") if responses_file else {}
+    if key in own:
+        return render(own[key], values)
+    return speech.say(key, **{k: str(v) for k, v in values.items()})
+
+
+def has_sentence(responses_file: str, key: str) -> bool:
+    """Whether the game's responses file, or the referee's, has a sentence of that key."""
+    return key in speech.TEMPLATES or (bool(responses_file) and key in section(responses_file, "sentences"))
+
+
 def winner_sentence(state: TableView) -> str:
     """The end of a game: its winner, a draw, or simply over."""
     winner = state.winner
@@ -122,9 +135,12 @@ def winner_sentence(state: TableView) -> str:
     return speech.say("over")
 
 
-def describe_command(command: object, card_name: Callable[[Any], str] = str) -> str:
-    """A command in a few words ("le coup de Bruno"), for "J'annule : ..."."""
-    template = speech.DESCRIPTIONS.get(type(command).__name__, speech.WORDS["last_move"])
+def describe_command(
+    command: object, descriptions: Mapping[str, str] | None = None, card_name: Callable[[Any], str] = str
+) -> str:
+    """A command in a few words ("le coup de Bruno"), for "J'annule : ...": the template its game's
+    responses file gives its class (`descriptions`), else "le dernier coup"."""
+    template = (descriptions or {}).get(type(command).__name__, speech.WORDS["last_move"])
     card = getattr(command, "card", None)
     player = str(getattr(command, "player", ""))
     return template.format(player=player, of_player=speech.of(player), card=card_name(card) if card else "")

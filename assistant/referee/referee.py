@@ -15,7 +15,7 @@ from assistant.core.clock import Clock
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
-from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook
+from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
 from assistant.referee import coach
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.controls import Controls
@@ -235,7 +235,8 @@ class Referee(Controls):
             if expect.player is not None and who in (None, expect.player):
                 self._since = self.clock.now()
                 key = f"unclear_{expect.awaiting}"
-                return [speech.say(key if key in speech.TEMPLATES else "unclear")]
+                responses = self.config.module.responses
+                return [sentence(responses, key if has_sentence(responses, key) else "unclear")]
         return []
 
     def apply(self, commands: tuple[Any, ...], atomic: bool = True) -> list[str]:

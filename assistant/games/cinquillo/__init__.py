@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig, variant_lines
+from assistant.games.cinquillo.heard import parse_fields
 
 if TYPE_CHECKING:
     from assistant.games.cinquillo.state import CinquilloState
@@ -91,6 +92,7 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         describe_event=_describe_event,
         variant_lines=variant_lines,
         responses=RESPONSES,
+        parse_fields=parse_fields,
         bluff_rate=0.0,
     )
 )

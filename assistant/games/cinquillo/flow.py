@@ -24,7 +24,9 @@ from assistant.core.expectation import Expectation
 from assistant.game import Ask, Decision, Moves, Parse, Reply, game_sentence
 from assistant.games.cinquillo import commands as c
 from assistant.games.cinquillo.config import CinquilloConfig
-from assistant.speech import NUMBERS, WORDS, of, say
+from assistant.games.cinquillo.heard import said_card, said_count
+from assistant.games.cinquillo.words import say
+from assistant.speech import NUMBERS, WORDS, of
 
 MOVE_INTENTS = frozenset({"play", "pass", "draw"})
 """The Cinquillo intents of contracts.md that are moves."""
@@ -109,7 +111,7 @@ def decide(
         return Reply(say("who_plays"))
     if intent in ("pass", "draw"):
         return Moves((c.Pass(actor),))
-    laid = card(parse.card)
+    laid = card(said_card(parse))
     if laid is None:
         return Reply(say("unknown_card"))
     return Moves((c.Play(actor, laid),))
@@ -117,7 +119,7 @@ def decide(
 
 def _set_count(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision[c.Command]:
     """C3: "arbitre Bruno a douze cartes" (or the speaker's own count): the engine checks it."""
-    count = parse.extra.get("cards")
+    count = said_count(parse)
     if not isinstance(count, int):
         return None
     player = parse.player or speaker

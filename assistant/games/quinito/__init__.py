@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
 from assistant.games.quinito.config import RESPONSES, QuinitoConfig, variant_lines
+from assistant.games.quinito.heard import parse_fields
 
 if TYPE_CHECKING:
     from assistant.games.quinito.state import QuinitoState
@@ -113,6 +114,7 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         describe_event=_describe_event,
         odds=_odds,
         responses=RESPONSES,
+        parse_fields=parse_fields,
         demo=_demo,
         variant_lines=variant_lines,
     )
