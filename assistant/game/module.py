@@ -72,6 +72,11 @@ class GameOption:
     """The game's own default, shown in help (the rules apply it when the setting is absent)."""
 
 
+def no_results(rules: object, state: object) -> Mapping[str, Mapping[str, int]]:
+    """A game that keeps no tally of its own beyond its winner."""
+    return {}
+
+
 def no_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:
     """A game that adds no key of its own to the `kinito parse` object."""
     return {}
@@ -119,6 +124,9 @@ class GameModule(Generic[R, S]):
     """(rules, state, events) -> the game's part of the board page's JSON, or None."""
     describe_event: Callable[[object], str | None] | None = None
     """An event as one line of the board's journal (None: not shown)."""
+    results: Callable[[R, S], Mapping[str, Mapping[str, int]]] = no_results
+    """(rules, final state) -> per player, the game's own tallies of the game, kept by the store as
+    the game owns them (Cinquillo {"Ana": {"xp": 40}}, Quinito {"Ana": {"doses": 3, "sips": 0, ...}})."""
     parse_fields: Callable[[str | None, Mapping[str, object]], Mapping[str, object]] = no_fields
     """(intent, slots) -> the game's own keys of the `kinito parse --jsonl` object (a score, a card
     as contracts.md writes them), made from what the parser heard."""

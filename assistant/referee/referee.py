@@ -280,8 +280,9 @@ class Referee(Controls):
         winner = self.state.winner
         if winner is None:
             return self.saver.sync(self.session)
-        xp = {p: int(c["xp"]) for p, c in self.state.standings().items() if "xp" in c}
-        return self.saver.sync(self.session, winner, xp)
+        return self.saver.sync(
+            self.session, winner, self.config.module.results(self.config.rules, self.state)
+        )
 
     def _prompt(self, before: tuple[Expectation, ...] | None, force: bool = False) -> list[str]:
         now = self.expectations()

@@ -7,7 +7,7 @@ half and the bots load when first asked for (the small functions below).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
@@ -65,6 +65,12 @@ def _board_view(rules: CinquilloConfig, state: CinquilloState, events: tuple[obj
     return view(rules, state, events)
 
 
+def _results(rules: CinquilloConfig, state: CinquilloState) -> Mapping[str, Mapping[str, int]]:
+    from assistant.games.cinquillo.scoring import results
+
+    return results(rules, state)
+
+
 def _describe_event(event: object) -> str | None:
     from assistant.games.cinquillo.board_view import describe
 
@@ -93,6 +99,7 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         variant_lines=variant_lines,
         responses=RESPONSES,
         parse_fields=parse_fields,
+        results=_results,
         bluff_rate=0.0,
     )
 )

@@ -9,7 +9,7 @@ listing the games stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
@@ -67,6 +67,12 @@ def _board_view(rules: QuinitoConfig, state: QuinitoState, events: tuple[object,
     return view(rules, state, events)
 
 
+def _results(rules: QuinitoConfig, state: QuinitoState) -> Mapping[str, Mapping[str, int]]:
+    from assistant.games.quinito.summary import results
+
+    return results(rules, state)
+
+
 def _describe_event(event: object) -> str | None:
     from assistant.games.quinito.board_view import describe
 
@@ -115,6 +121,7 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         odds=_odds,
         responses=RESPONSES,
         parse_fields=parse_fields,
+        results=_results,
         demo=_demo,
         variant_lines=variant_lines,
     )

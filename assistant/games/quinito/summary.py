@@ -14,6 +14,8 @@ from assistant import speech
 from assistant.core.events import PenaltyCalled, Unit
 from assistant.game import Summary, top
 from assistant.games.quinito import events as qe
+from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.state import QuinitoState
 
 
 def bluff_streaks(events: Iterable[Any]) -> dict[str, int]:
@@ -68,3 +70,11 @@ def summarize(state: Any, events: tuple[Any, ...]) -> Summary:
         streak,
         None,
     )
+
+
+def results(config: QuinitoConfig, state: QuinitoState) -> dict[str, dict[str, int]]:
+    """What each player took in the finished game: doses and sips (drinking), lives left (family)."""
+    return {
+        name: {"doses": state.doses[i], "sips": state.sips[i], "lives": state.lives[i]}
+        for i, name in enumerate(state.players)
+    }
