@@ -119,17 +119,20 @@ class GameModule(Generic[R, S]):
     summary: Callable[[S, tuple[object, ...]], Summary] | None = None
     """(state, events) -> the game's Summary ("arbitre bilan"), or None for the plain one."""
     odds: Callable[[R, str], tuple[list[str], dict[str, Any]]] | None = None
-    """`kinito rules --odds SCORE`: (rules, score as typed) -> lines and JSON, or None."""
+    """`kinito rules --odds VALUE`: (rules, the value as typed) -> lines and JSON, or None."""
     board_view: Callable[[R, S, tuple[object, ...]], dict[str, Any]] | None = None
     """(rules, state, events) -> the game's part of the board page's JSON, or None."""
     describe_event: Callable[[object], str | None] | None = None
     """An event as one line of the board's journal (None: not shown)."""
+    vocabulary: frozenset[str] = frozenset()
+    """This game's own words (its concepts, in the code's English and the table's French): nothing
+    outside its folder and its own grammar and responses files may use them (tests/test_architecture)."""
     results: Callable[[R, S], Mapping[str, Mapping[str, int]]] = no_results
     """(rules, final state) -> per player, the game's own tallies of the game, kept by the store as
     the game owns them (Cinquillo {"Ana": {"xp": 40}}, Quinito {"Ana": {"doses": 3, "sips": 0, ...}})."""
     parse_fields: Callable[[str | None, Mapping[str, object]], Mapping[str, object]] = no_fields
-    """(intent, slots) -> the game's own keys of the `kinito parse --jsonl` object (a score, a card
-    as contracts.md writes them), made from what the parser heard."""
+    """(intent, slots) -> the game's own keys of the `kinito parse --jsonl` object (its values
+    as the command-line contract writes them), made from what the parser heard."""
 
     @property
     def setting_keys(self) -> tuple[str, ...]:

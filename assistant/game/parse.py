@@ -1,7 +1,7 @@
 """What the understanding layer hands the referee: one frozen `Parse` per transcript.
 
 Like hassil's RecognizeResult, a Parse is an intent and its slots: the parser never knows what a slot
-means to a game. Each game turns its slots into its own values (a score, a card) and supplies its own
+means to a game. Each game turns its slots into its own values and supplies its own
 keys of the JSON form (`GameModule.parse_fields`); `to_json` is exactly the object `kinito parse`
 prints (contracts.md).
 """

@@ -10,7 +10,7 @@ moves, faults, a direction of play, its own keys in the replay JSON).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 from assistant import speech
@@ -95,7 +95,7 @@ def refusal_sentence(
     responses_file: str, refused: Refused, values: Mapping[str, object] | None = None
 ) -> str:
     """A `Refused` code as said aloud, from the `refusals` of a game's responses file; `values`
-    replaces the refusal's own (a game turns cards into words first). An unknown code is a legacy
+    replaces the refusal's own (a game turns its values into words first). An unknown code is a legacy
     sentence, said as it is."""
     templates = section(responses_file, "refusals") if responses_file else {}
     template = templates.get(refused.code)
@@ -135,12 +135,10 @@ def winner_sentence(state: TableView) -> str:
     return speech.say("over")
 
 
-def describe_command(
-    command: object, descriptions: Mapping[str, str] | None = None, card_name: Callable[[Any], str] = str
-) -> str:
+def describe_command(command: object, descriptions: Mapping[str, str] | None = None, **values: str) -> str:
     """A command in a few words ("le coup de Bruno"), for "J'annule : ...": the template its game's
-    responses file gives its class (`descriptions`), else "le dernier coup"."""
+    responses file gives its class (`descriptions`), else "le dernier coup"; its player is filled in,
+    and the game's own `values` (what the command is about, in words)."""
     template = (descriptions or {}).get(type(command).__name__, speech.WORDS["last_move"])
-    card = getattr(command, "card", None)
     player = str(getattr(command, "player", ""))
-    return template.format(player=player, of_player=speech.of(player), card=card_name(card) if card else "")
+    return template.format(player=player, of_player=speech.of(player), **values)

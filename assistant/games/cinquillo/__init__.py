@@ -100,6 +100,9 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         responses=RESPONSES,
         parse_fields=parse_fields,
         results=_results,
+        vocabulary=frozenset(
+            {"card", "cards", "carte", "cartes", "oros", "copas", "espadas", "bastos", "deniers", "caprone"}
+        ),
         bluff_rate=0.0,
     )
 )

@@ -101,7 +101,9 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
         return None
 
     def describe(self, command: cc.Command) -> str:
-        return describe_command(command, DESCRIPTIONS, french_name)
+        return describe_command(
+            command, DESCRIPTIONS, card=french_name(command.card) if isinstance(command, cc.Play) else ""
+        )
 
     def refusal(self, refused: Refused) -> str:
         """C1: a card is said with its article, a suit as "de deniers", a row in words."""

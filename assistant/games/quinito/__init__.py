@@ -122,6 +122,9 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         responses=RESPONSES,
         parse_fields=parse_fields,
         results=_results,
+        vocabulary=frozenset(
+            {"score", "scores", "totem", "totems", "cup", "cups", "gobelet", "gobelets", "dice", "dés"}
+        ),
         demo=_demo,
         variant_lines=variant_lines,
     )
