@@ -15,13 +15,14 @@ from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig, variant
 from assistant.games.cinquillo.heard import parse_fields
 
 if TYPE_CHECKING:
+    from assistant.games.cinquillo.commands import Command
     from assistant.games.cinquillo.state import CinquilloState
 
 NAME = "cinquillo"
 """The registry key."""
 
 
-def _rulebook(rules: CinquilloConfig) -> Rulebook[CinquilloState, Any]:
+def _rulebook(rules: CinquilloConfig) -> Rulebook[CinquilloState, Command]:
     from assistant.games.cinquillo.book import rulebook
 
     return rulebook(rules)
@@ -39,7 +40,7 @@ def _topics(rules: CinquilloConfig) -> Sequence[str]:
     return topics(rules)
 
 
-def _simulation(rules: CinquilloConfig, options: SimOptions) -> Driver[CinquilloState, Any]:
+def _simulation(rules: CinquilloConfig, options: SimOptions) -> Driver[CinquilloState, Command]:
     from assistant.games.cinquillo.bot import simulation
 
     return simulation(rules, options)

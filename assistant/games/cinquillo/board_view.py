@@ -82,7 +82,7 @@ def chart(state: CinquilloState, events: tuple[Any, ...]) -> dict[str, Any]:
     return {"unit": _texts("board")["chart"], "series": series}
 
 
-def describe(event: Any) -> str | None:
+def describe(event: object) -> str | None:
     """One move of the journal ("Chloé pose le cinq de deniers"), or None to leave it out."""
     template = _texts("board_journal").get(type(event).__name__)
     if template is None:

@@ -3,16 +3,15 @@ and what the table accepts."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from assistant import speech
 from assistant.game import Parse
 from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import DECK, definite
+from assistant.games.cinquillo.state import CinquilloState
 from assistant.games.cinquillo.words import say
 
 
-def count(player: str | None, state: Any) -> list[str]:
+def count(player: str | None, state: CinquilloState) -> list[str]:
     """C3: a player's card count as the referee heard it (it never sees the hands)."""
     if player is None or player not in state.players:
         return [say("who_count")]
@@ -22,7 +21,9 @@ def count(player: str | None, state: Any) -> list[str]:
     return [say("card_count", player=player, count=f"{words} {cards}")]
 
 
-def coach(intent: str, parse: Parse, who: str | None, rules: CinquilloConfig, state: Any) -> list[str]:
+def coach(
+    intent: str, parse: Parse, who: str | None, rules: CinquilloConfig, state: CinquilloState
+) -> list[str]:
     """No dice, so no odds; a hint is what the layout accepts, never a hand."""
     if intent == "odds":
         return [say("odds_no_dice")]

@@ -17,13 +17,14 @@ from assistant.games.quinito.config import RESPONSES, QuinitoConfig, variant_lin
 from assistant.games.quinito.heard import parse_fields
 
 if TYPE_CHECKING:
+    from assistant.games.quinito.commands import Command
     from assistant.games.quinito.state import QuinitoState
 
 NAME = "quinito"
 """The registry key."""
 
 
-def _rulebook(rules: QuinitoConfig) -> Rulebook[QuinitoState, Any]:
+def _rulebook(rules: QuinitoConfig) -> Rulebook[QuinitoState, Command]:
     from assistant.games.quinito.book import rulebook
 
     return rulebook(rules)
@@ -41,7 +42,7 @@ def _topics(rules: QuinitoConfig) -> Sequence[str]:
     return topics(rules)
 
 
-def _simulation(rules: QuinitoConfig, options: SimOptions) -> Driver[QuinitoState, Any]:
+def _simulation(rules: QuinitoConfig, options: SimOptions) -> Driver[QuinitoState, Command]:
     from assistant.games.quinito.bot import simulation
 
     return simulation(rules, options)

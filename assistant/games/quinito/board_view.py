@@ -108,7 +108,7 @@ def chart(config: QuinitoConfig, state: QuinitoState, events: tuple[Any, ...]) -
     return {"unit": _texts("board")["chart_family" if family else "chart_drinking"], "series": series}
 
 
-def describe(event: Any) -> str | None:
+def describe(event: object) -> str | None:
     """One move of the journal ("Ana annonce soixante-deux"), or None to leave it out."""
     if isinstance(event, PenaltyCalled):
         return penalty(event).rstrip(".")

@@ -12,6 +12,7 @@ from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.heard import said_score
 from assistant.games.quinito.odds import Odds, at_least
 from assistant.games.quinito.scores import CHANCE, is_legal
+from assistant.games.quinito.state import CupState, QuinitoState
 from assistant.games.quinito.words import say, score
 from assistant.speech import percent_words
 
@@ -30,12 +31,12 @@ def odds_sentence(odds: Odds, printed: bool = False) -> str:
     return f"{line[:-1]} ({odds.throws} lancers sur 36)."
 
 
-def _cup(state: Any, who: str | None) -> Any:
+def _cup(state: QuinitoState, who: str | None) -> CupState:
     """Q13: the cup the speaker is playing on (the one awaiting them), else the first one."""
     return next((cup for cup in state.cups if who is not None and cup.actor == who), state.cups[0])
 
 
-def coach(intent: str, parse: Parse, who: str | None, rules: QuinitoConfig, state: Any) -> list[str]:
+def coach(intent: str, parse: Parse, who: str | None, rules: QuinitoConfig, state: QuinitoState) -> list[str]:
     """ "arbitre mes chances" (Q3: the chance one throw makes at least the score asked, or the standing
     announcement), "qu'est-ce que je peux jouer" (Q6: what the next announcement must beat) and
     "arbitre c'était combien" (Q6: the standing announcement)."""
