@@ -28,6 +28,8 @@ RESPONSES = Path(str(grammar_dir())) / "responses" / LANGUAGE
 FILES = sorted(p.name for p in RESPONSES.glob("*.yaml"))
 
 SAMPLES: dict[str, object] = {
+    "url": "http://192.168.1.20:8000/",
+    "port": 8000,
     "player": "Ana",
     "of_player": speech.of("Ana"),
     "players": "Ana et Émile",

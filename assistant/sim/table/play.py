@@ -110,7 +110,7 @@ class _Talk:
         self.idle = 0
         self.stalled = False
         self.last_answer: Utterance | None = None
-        """The last answer the table gave to the game (a read-out), said again when the referee asks "combien"."""
+        """The table's last answer to the game (a read-out), said again when the referee asks "combien"."""
         self.owed: list[Utterance] = []
         """Designations the referee has not taken yet ("c'est Ana"), oldest first, each said once when it
         asks "Qui ... ?"."""
