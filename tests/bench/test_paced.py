@@ -1,8 +1,8 @@
-"""The bench's microphone pace (bench.paced) and its natural lines (bench.natural)."""
+"""The bench's microphone pace (bench.paced) and its natural lines (bench.corpus_lines)."""
 
 from __future__ import annotations
 
-from assistant.bench.natural import natural_lines
+from assistant.bench.corpus_lines import natural_lines
 from assistant.bench.paced import PacedSource
 from assistant.game import game_names
 from assistant.voice.wavfile import pcm_chunks
