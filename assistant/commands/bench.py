@@ -1,4 +1,4 @@
-"""`kinito bench [--json] [--quick] [--compare] [--skip-vosk] [--soak HOURS]`: measure the project here.
+"""`kinito bench [--json] [--quick] [--compare] [--skip-vosk] [--cold-cache] [--soak HOURS]`: measure here.
 
 Prints one JSON object with the keys of contracts.md (`parse_p50_us`, `parse_p99_us`, `referee_p99_ms`,
 `engine_moves_per_s`, `tts_first_audio_ms`, `vosk_rtf`, `endpoint_ms`, `peak_rss_mb`), repetitions and
@@ -33,6 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--compare", action="store_true", help="mesurer aussi les variantes côte à côte")
     parser.add_argument("--skip-vosk", action="store_true", help="ne pas mesurer Vosk (valeurs null)")
     parser.add_argument(
+        "--cold-cache",
+        action="store_true",
+        help="vider le cache disque du noyau avant un chargement du modèle (root ; touche toute la machine)",
+    )
+    parser.add_argument(
         "--soak", type=float, metavar="HEURES", help="au lieu du banc : une fête simulée de HEURES heures"
     )
 
@@ -46,7 +51,9 @@ def _step(name: str, call: Callable[[], dict[str, Any]], results: dict[str, Any]
     return part
 
 
-def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) -> dict[str, Any]:
+def bench(
+    quick: bool = False, with_compare: bool = False, vosk: bool = True, cold_cache: bool = False
+) -> dict[str, Any]:
     """Every figure, in the order of contracts.md."""
     results: dict[str, Any] = {"quick": quick}
     _step("parse", lambda: measures.parse_latency(quick), results)
@@ -59,7 +66,7 @@ def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) ->
     skipped = {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
     recognizer = _step("vosk", lambda: voice.vosk_figures(quick) if vosk else skipped, results)
     unmeasured: dict[str, Any] = {**dict.fromkeys((*VOICE_PATH_KEYS, *PACED_KEYS)), "voice_path": None}
-    path = _step("voice path", lambda: voice_path(quick) if vosk else unmeasured, results)
+    path = _step("voice path", lambda: voice_path(quick, cold_cache) if vosk else unmeasured, results)
     _step("natural lines", lambda: corpus_lines.natural_parse(quick), results)
     if with_compare:
         results["compare"] = _step("compare", lambda: {"compare": compare(quick, recognizer)}, results)[
@@ -96,12 +103,16 @@ BOARD_KEYS = ("board_line_early_us", "board_line_late_us", "board_line_ratio", "
 """The party board over a night (assistant.bench.board), printed without --json."""
 
 
-def voice_path(quick: bool) -> dict[str, Any]:
-    """Issue 14: the voice path before and after, each in a child process, side by side in one run;
-    the contract keys are the `after` figures (what `kinito play` does now)."""
+def voice_path(quick: bool, cold_cache: bool = False) -> dict[str, Any]:
+    """The voice path before and after, each in a child process, side by side in one run; the
+    contract keys are the `after` figures (what `kinito play` does now). The page cache, which every
+    program on the machine shares, is dropped before the model load only when asked (`cold_cache`)."""
     from assistant.bench import voicepath
 
-    runs = {name: voicepath.in_child(name, quick, cold=name == "after") for name in voicepath.RUN_TOGETHER}
+    runs = {
+        name: voicepath.in_child(name, quick, cold=cold_cache and name == "after")
+        for name in voicepath.RUN_TOGETHER
+    }
     for name in voicepath.ONE_CORE:
         runs[f"{name}_one_core"] = voicepath.in_child(name, quick, one_core=True)
     after, pinned = runs["after"], runs["after_one_core"]
@@ -123,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
             report = soak(10**9, Path(tmp) / "soak.sqlite3", hours=args.soak, noise=PARTY)
         print(json.dumps(report.to_json(), ensure_ascii=False))
         return 1 if report.problems else 0
-    results = bench(args.quick, args.compare, not args.skip_vosk)
+    results = bench(args.quick, args.compare, not args.skip_vosk, args.cold_cache)
     if args.json:
         sys.stdout.write(json.dumps(results, ensure_ascii=False) + "\n")
         return 0
