@@ -48,7 +48,7 @@ def natural_lines(folder: Path = FOLDER) -> list[tuple[str, str]]:
 def natural_parse(quick: bool = False) -> dict[str, Any]:
     """parse_natural_{cold,warm}_{p50,p99}_us over the natural lines (None without them)."""
     from assistant.understanding.parser import Parser
-    from assistant.voice.phonemes import EspeakPhonetizer, default_phonetizer
+    from assistant.voice.speak.phonemes import EspeakPhonetizer, default_phonetizer
 
     lines = natural_lines()
     if quick:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from assistant.runtime.hearing import Ears
-from assistant.voice.audio import Chunk
+from assistant.voice.hear.audio import Chunk
 
 
 class Handed(Protocol):
@@ -95,11 +95,11 @@ def paced_speech_to_audio(
     from assistant.settings.table import table_config
     from assistant.store.sqlite import SqliteStore
     from assistant.understanding.parser import Parser
-    from assistant.voice.duplex import HalfDuplexGate
-    from assistant.voice.phonemes import default_phonetizer
-    from assistant.voice.playback import Speaker
-    from assistant.voice.tts import EspeakSynthesizer
-    from assistant.voice.wavfile import pcm_chunks
+    from assistant.voice.hear.duplex import HalfDuplexGate
+    from assistant.voice.hear.wavfile import pcm_chunks
+    from assistant.voice.speak.phonemes import default_phonetizer
+    from assistant.voice.speak.playback import Speaker
+    from assistant.voice.speak.tts import EspeakSynthesizer
 
     clock = SystemClock()
     gate = HalfDuplexGate(clock)

@@ -4,7 +4,7 @@ Each configuration runs in a child process of its own (`python -m assistant.benc
 --config after`), so that its peak RSS is that of a process playing with its own model loading:
 
 - `after`: what `kinito play` does now - one model load with the PLAY endpoint rules, utterances
-  also ended on the quiet after a whole phrase (voice.quiet_end), early moves on partials that held
+  also ended on the quiet after a whole phrase (voice.hear.quiet_end), early moves on partials that held
   for runtime.early.HOLD_SECONDS, the vigilance recogniser on VAD speech segments, split prefixes
   joined;
 - `before`: issue 14's first landing - the same without the quiet ending, early moves on a partial
@@ -17,7 +17,7 @@ listener, recognisers, referee and espeak-ng synthesiser, fed as fast as it deco
 (audio position of the chunk that triggered the answer - end of "menteur") + the wall time from
 that chunk's arrival to the first audio sample of "Combien sous le gobelet ?". Early: moves from
 partial results on (issue 4); final: off, so the final result decides. With the Korean model the
-French words are heard through voice.standin's Korean stand-ins.
+French words are heard through testing.standin's Korean stand-ins.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ from typing import Any, cast
 from assistant.bench.paced import FirstAudio
 from assistant.rss import peak_rss_mb
 from assistant.runtime.hearing import FIRST_LANDING, Ears
-from assistant.voice.audio import Chunk
-from assistant.voice.endpoint import (
+from assistant.voice.hear.audio import Chunk
+from assistant.voice.hear.endpoint import (
     DEFAULT,
     PLAY,
     SHORT,
@@ -48,7 +48,7 @@ from assistant.voice.endpoint import (
     load_with_rules,
     tuned_model,
 )
-from assistant.voice.vad import VadSettings
+from assistant.voice.hear.vad import VadSettings
 
 STAND_IN = {"soixante": "안녕하세요", "deux": "사과", "menteur": "감사합니다"}
 """French words of the bench's table said as Korean words the Korean model hears reliably, and apart:
@@ -112,9 +112,9 @@ class TimedSource:
 
 def table_audio(language: str, folder: Path) -> tuple[bytes, float]:
     """The bench's table as 16 kHz PCM, and where (seconds) the speech of its last line ends."""
+    from assistant.bench.recognizer import room_noise, speech_end
     from assistant.bench.voice import bench_audio
-    from assistant.voice.measure import room_noise, speech_end
-    from assistant.voice.wavfile import read_wav
+    from assistant.voice.hear.wavfile import read_wav
 
     pcm, end = room_noise(0.3), 0.0
     for i, line in enumerate(LINES):
@@ -138,9 +138,9 @@ def speech_to_audio(
     from assistant.runtime.hearing import hearing
     from assistant.runtime.live import from_heard
     from assistant.settings.table import table_config
-    from assistant.voice.playback import Speaker
-    from assistant.voice.tts import EspeakSynthesizer
-    from assistant.voice.wavfile import pcm_chunks
+    from assistant.voice.hear.wavfile import pcm_chunks
+    from assistant.voice.speak.playback import Speaker
+    from assistant.voice.speak.tts import EspeakSynthesizer
 
     # The announcement is not confirmed aloud, so the first audio is the answer to the last line.
     referee = Referee(table_config({"players": "Ana,Bruno,Chloé", "confirm": "off"}), FakeClock())
@@ -178,11 +178,11 @@ def vigilance(
     also the words each of gated and ungated decoding heard inside the speech that the other did not
     (espeak-ng's Korean is decoded into varying syllables either way: read them as a diff, not a
     verdict; the tests check the words the model hears reliably)."""
+    from assistant.bench.recognizer import room_noise
     from assistant.bench.voice import bench_audio
-    from assistant.voice.gated import GatedDecoder
-    from assistant.voice.measure import room_noise
-    from assistant.voice.recognizer import Recognizer
-    from assistant.voice.wavfile import pcm_chunks, read_wav
+    from assistant.voice.hear.gated import GatedDecoder
+    from assistant.voice.hear.recognizer import Recognizer
+    from assistant.voice.hear.wavfile import pcm_chunks, read_wav
 
     pcm, speech, spans = b"", 0.0, []
     for i, sentence in enumerate(VIGILANCE_SENTENCES):
@@ -227,7 +227,7 @@ def measure(config: PathConfig, runs: int = 3, cold: bool = False) -> dict[str, 
     the disk (`vosk_model_cold_load_s`); otherwise that key is the first load of a fresh process."""
     from assistant.bench.paced import drop_page_cache
     from assistant.bench.voice import installed_model
-    from assistant.voice.loading import load_model
+    from assistant.voice.model.loading import load_model
 
     found = installed_model()
     if found is None:

@@ -55,7 +55,7 @@ class Parser:
         """Expand the grammar once; `respellings` is the map phrases.adapt_to_vocabulary returned.
 
         `phonetizer` pronounces words so that names are heard by sound (sounds.py; production passes
-        voice.phonemes.default_phonetizer()); the names and the grammar's name-like words are
+        voice.speak.phonemes.default_phonetizer()); the names and the grammar's name-like words are
         pronounced here, in one batch. None: names by spelling and phonetic keys only."""
         self.game = game
         if nicknames:

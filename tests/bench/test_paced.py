@@ -5,7 +5,7 @@ from __future__ import annotations
 from assistant.bench.corpus_lines import natural_lines
 from assistant.bench.paced import PacedSource
 from assistant.game import game_names
-from assistant.voice.wavfile import pcm_chunks
+from assistant.voice.hear.wavfile import pcm_chunks
 
 
 def test_a_paced_source_hands_each_chunk_out_once_it_is_captured() -> None:

@@ -9,8 +9,8 @@ import pytest
 
 from assistant.bench import voicepath
 from assistant.runtime.hearing import FIRST_LANDING, Ears
-from assistant.voice.audio import Chunk
-from assistant.voice.endpoint import DEFAULT, PLAY
+from assistant.voice.hear.audio import Chunk
+from assistant.voice.hear.endpoint import DEFAULT, PLAY
 
 
 def test_first_audio_is_timed_from_the_chunk_that_triggered_it() -> None:

@@ -10,7 +10,7 @@ import pytest
 from assistant.understanding.parser import Parser
 from assistant.understanding.sounds import Sounds, plain
 from assistant.understanding.vigilance import Vigilance
-from assistant.voice.phonemes import EspeakPhonetizer
+from assistant.voice.speak.phonemes import EspeakPhonetizer
 from tests.understanding.test_vigilance import MUST_FIRE, NEAR_MISSES, PLAYERS, described
 
 SOUND_ALIKES = [

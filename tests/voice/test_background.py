@@ -1,4 +1,4 @@
-"""The vigilance recogniser in a thread of its own (voice.background): the moves path never waits for
+"""The vigilance recogniser in a thread of its own (voice.hear.background): the moves path never waits for
 it, its finals keep their audio order and times, and a forbidden word (Q11) is still charged to the
 one who said it - with the real Korean model on espeak-ng speech through the microphone path."""
 
@@ -11,6 +11,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from assistant.bench.recognizer import room_noise
 from assistant.bench.voicepath import STAND_IN
 from assistant.core.clock import FakeClock
 from assistant.referee.referee import Referee
@@ -18,14 +19,13 @@ from assistant.runtime.hearing import hearing
 from assistant.runtime.live import from_heard
 from assistant.runtime.utterance import Utterance
 from assistant.settings.table import table_config
-from assistant.voice.audio import Chunk, MicrophoneSource
-from assistant.voice.background import BackgroundDecoder
-from assistant.voice.dual import DualRecognizer
-from assistant.voice.fake_stream import FakeStream
-from assistant.voice.heard import Heard
-from assistant.voice.measure import room_noise
-from assistant.voice.vad import VadSettings
-from assistant.voice.wavfile import pcm_chunks, read_wav
+from assistant.testing.fake_stream import FakeStream
+from assistant.voice.hear.audio import Chunk, MicrophoneSource
+from assistant.voice.hear.background import BackgroundDecoder
+from assistant.voice.hear.dual import DualRecognizer
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.vad import VadSettings
+from assistant.voice.hear.wavfile import pcm_chunks, read_wav
 from tests.voice.conftest import GRAMMAR
 
 
