@@ -20,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Print the ranking, highest XP first."""
     path = args.db or default_db_path()
-    with SqliteStore(path) as store:
+    with SqliteStore(path, read_only=True) as store:
         ranking = store.leaderboard()
     if args.json:
         rows = [

@@ -70,7 +70,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help='fin d\'énoncé de Vosk : play (défaut), model, short, ou "0.35,0.7,1.0" (secondes)',
     )
     parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
-    parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const=True,
+        default=None,
+        metavar="N",
+        help="reprendre la dernière partie en cours, ou la partie n° N (kinito history)",
+    )
     parser.add_argument(
         "--recover",
         action="store_true",
@@ -171,18 +178,21 @@ def _open_store(settings: PlaySettings) -> SqliteStore:
     return SqliteStore(Path(settings.db) if settings.db else default_db_path())
 
 
-def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[TableConfig, int | None]:
-    """The table to referee and, with --resume, the stored game it continues (its own rules)."""
-    if not resume:
+def _table(
+    settings: PlaySettings, store: SqliteStore, resume: bool | int
+) -> tuple[TableConfig, int | None]:
+    """The table to referee and, with --resume [N], the stored game it continues (its own rules)."""
+    if resume is False:
         unfinished = store.latest_unfinished()
         if unfinished is not None:  # never a silent surprise: the old game is kept, and how to go on
             print(
                 f"kinito: la partie n° {unfinished} n'est pas finie ; celle-ci est une nouvelle partie. "
-                "Pour reprendre l'autre : kinito play --resume",
+                f"Pour reprendre l'autre : kinito play --resume {unfinished}",
                 file=sys.stderr,
             )
         return settings.table, None
-    return resumed(store, settings.table, recover=settings.recover)
+    wanted = None if resume is True else resume
+    return resumed(store, settings.table, recover=settings.recover, wanted=wanted)
 
 
 def _which(referee: Referee, store: SqliteStore) -> str:
@@ -199,7 +209,7 @@ def _referee(
 
 
 def _play_text(
-    settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
+    settings: PlaySettings, store: SqliteStore, resume: bool | int, observers: Sequence[TableObserver] = ()
 ) -> None:
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
@@ -209,7 +219,7 @@ def _play_text(
 
 
 def _play_mic(
-    settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
+    settings: PlaySettings, store: SqliteStore, resume: bool | int, observers: Sequence[TableObserver] = ()
 ) -> None:
     from assistant.understanding.parser import Parser
     from assistant.voice.loading import load_speaker_model
@@ -272,8 +282,9 @@ def _play_mic(
 def run(args: argparse.Namespace) -> int:
     """Play until the input ends or Ctrl-C; the game stays in the store for --resume."""
     flags = _flags(args)
+    resume = _resume_number(flags.get("resume"))
+    flags["resume"] = None if resume is False else True
     settings = load_settings(flags, args.config)
-    resume = bool(flags.get("resume"))
     board = _board(args.board) if getattr(args, "board", None) else None
     observers: tuple[TableObserver, ...] = (board,) if board is not None else ()
     store = _open_store(settings)
@@ -290,6 +301,20 @@ def run(args: argparse.Namespace) -> int:
         if board is not None:
             board.close()
     return 0
+
+
+def _resume_number(value: object) -> bool | int:
+    """--resume alone: True (the newest unfinished game); --resume N: N; absent: False."""
+    if value is None or value is False:
+        return False
+    if value is True:
+        return True
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or int(text) == 0:
+        raise UserError(
+            f"« {text} » n'est pas un numéro de partie.", fix="kinito history (les parties non finies)"
+        )
+    return int(text)
 
 
 def _board(address: str) -> BoardServer:

@@ -53,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     parse_uri(args.uri, "--uri")
     flags: dict[str, Any] = {k: getattr(args, k, None) for k in (*SERVE_KEYS, *game_options())}
     settings = load_settings(flags, args.config)
-    store = SqliteStore(Path(settings.db) if settings.db else default_db_path()) if flags["resume"] else None
+    path = Path(settings.db) if settings.db else default_db_path()
+    store = SqliteStore(path, read_only=True) if flags["resume"] else None  # it reads, never writes
 
     def referee() -> Referee:  # rebuilt per question: the stored game as it is now, or a new game
         if store is not None:

@@ -25,10 +25,15 @@ RECOVER = "kinito play --resume --recover"
 
 
 def resumed(
-    store: SqliteStore, live: TableConfig, recover: bool = False, log: TextIO = sys.stderr
+    store: SqliteStore,
+    live: TableConfig,
+    recover: bool = False,
+    log: TextIO = sys.stderr,
+    wanted: int | None = None,
 ) -> tuple[TableConfig, int]:
-    """The stored table and id of the game to continue (claimed for this process)."""
-    game_id = store.latest_unfinished()
+    """The stored table and id of the game to continue (claimed for this process): game `wanted`
+    (`kinito play --resume N`, any unfinished game), else the newest unfinished one."""
+    game_id = store.latest_unfinished() if wanted is None else _unfinished(store, wanted)
     if game_id is None:
         raise UserError(
             f"Aucune partie en cours à reprendre dans {store.path}.", fix="kinito play sans --resume"
@@ -56,6 +61,17 @@ def resumed(
         file=log,
     )
     return table, game_id
+
+
+def _unfinished(store: SqliteStore, wanted: int) -> int:
+    """Game `wanted` when it is still playing; else one sentence naming the games that are."""
+    if wanted in store.unfinished():
+        return wanted
+    store.load(wanted)  # an unknown number: the store's own sentence
+    raise UserError(
+        f"La partie n° {wanted} est terminée : il n'y a rien à reprendre.",
+        fix="kinito history (les parties non finies)",
+    )
 
 
 def _table(stored: StoredGame, live: TableConfig) -> TableConfig:

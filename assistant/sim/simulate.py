@@ -15,6 +15,7 @@ from assistant.core.codec import Codec
 from assistant.core.game import Game, Session
 from assistant.registry import SimOptions, get_game
 from assistant.sim.runner import Driver, Outcome, advance
+from assistant.store.ending import final
 from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries
 
 
@@ -70,14 +71,11 @@ def game_factory(stored: StoredGame) -> tuple[Game[Any, Any, Any], Codec]:
 
 
 def save_result(store: GameStore, game_id: int, outcome: Outcome) -> None:
-    """Mark a finished game and record its C8 XP (Cinquillo, once a match winner is known)."""
-    state = outcome.session.state
-    if outcome.stopped:
+    """Mark a finished game with its winner and results (C8 XP for Cinquillo), unless its end went
+    with its last move already."""
+    if outcome.stopped or outcome.ended:
         return
-    store.finish(game_id, state.winner)
-    standings = state.standings()
-    if state.winner is not None and all("xp" in row for row in standings.values()):
-        store.record_xp(game_id, {p: int(row["xp"]) for p, row in standings.items()})
+    store.finish(game_id, final(outcome.session.state))
 
 
 def play_one(
