@@ -61,10 +61,11 @@ class NewerSchema(Exception):
 
 
 def version_of(db: sqlite3.Connection) -> tuple[int, bool]:
-    """The file's schema version and whether it holds kinito's tables at all (reads only)."""
+    """The file's schema version and whether it is complete at it: kinito's tables all there (a file
+    of this version may lack `heard`, added before versions counted it). Reads only."""
     version = int(db.execute("PRAGMA user_version").fetchone()[0])
-    has_games = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").fetchone()
-    return version, has_games is not None
+    names = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    return version, {"games", "entries", "heard"} <= names
 
 
 def check_version(db: sqlite3.Connection) -> int:
@@ -77,11 +78,12 @@ def check_version(db: sqlite3.Connection) -> int:
 
 def create_or_migrate(db: sqlite3.Connection) -> None:
     """A new file gets the current schema, an older one is brought to it, in one transaction each."""
-    version, has_games = version_of(db)
+    version, complete = version_of(db)
     if version > SCHEMA_VERSION:
         raise NewerSchema(version)
-    if has_games and version == SCHEMA_VERSION:
+    if complete and version == SCHEMA_VERSION:
         return
+    has_games = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'games'").fetchone()
     db.execute("PRAGMA foreign_keys=OFF")  # rebuilding `games` must not cascade to its entries
     db.execute("BEGIN IMMEDIATE")
     try:

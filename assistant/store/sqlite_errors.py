@@ -34,16 +34,21 @@ def sentence(error: sqlite3.Error, path: Path, writing: bool) -> str:
     if code == sqlite3.SQLITE_CANTOPEN:
         return cannot_open(path)
     if code in (sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT):
-        return (
-            f"Le fichier {path} n'est pas une sauvegarde kinito lisible (abîmé ou d'un autre programme) :"
-            f" il n'a pas été modifié ; {FIX_DB}."
-        )
+        return not_a_save(path)
     if code == sqlite3.SQLITE_IOERR:
         verb = "enregistrer la partie dans" if writing else "lire"
         return f"Le disque refuse de {verb} {path} (erreur d'entrée-sortie) : vérifie le disque, ou {FIX_DB}."
     if writing:
         return f"La partie n'est pas enregistrée dans {path} (erreur SQLite n° {code}) : {FIX_DB}."
     return f"Le fichier de sauvegarde {path} n'a pas pu être lu (erreur SQLite n° {code}) : {FIX_DB}."
+
+
+def not_a_save(path: Path) -> str:
+    """A file that is not a readable SQLite save (damaged, or another program's)."""
+    return (
+        f"Le fichier {path} n'est pas une sauvegarde kinito lisible (abîmé ou d'un autre programme) :"
+        f" il n'a pas été modifié ; {FIX_DB}."
+    )
 
 
 def cannot_open(path: Path) -> str:

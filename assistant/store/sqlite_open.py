@@ -12,7 +12,7 @@ from pathlib import Path
 
 from assistant.store.protocol import StoreError
 from assistant.store.schema import SCHEMA_VERSION, NewerSchema, create_or_migrate, version_of
-from assistant.store.sqlite_errors import cannot_open, newer, no_folder, sentence
+from assistant.store.sqlite_errors import cannot_open, newer, no_folder, not_a_save, sentence
 
 
 def _connect(target: str | Path, uri: bool = False) -> sqlite3.Connection:
@@ -21,6 +21,28 @@ def _connect(target: str | Path, uri: bool = False) -> sqlite3.Connection:
 
 def _read_only_uri(path: Path) -> str:
     return f"{path.resolve().as_uri()}?mode=ro"
+
+
+MAGIC = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+
+def check_header(path: Path) -> None:
+    """Refuse a file that is not a SQLite database or comes from a newer schema, from its header
+    alone (PRAGMA user_version is the big-endian integer at offset 60): no connection, nothing
+    created beside it. An empty file is a new save."""
+    try:
+        with path.open("rb") as file:
+            header = file.read(100)
+    except OSError as error:
+        raise StoreError(cannot_open(path)) from error
+    if not header:
+        return
+    if len(header) < 100 or not header.startswith(MAGIC):
+        raise StoreError(not_a_save(path))
+    version = int.from_bytes(header[60:64], "big")
+    if version > SCHEMA_VERSION:
+        raise StoreError(newer(path, version))
 
 
 def _settle(db: sqlite3.Connection) -> sqlite3.Connection:
@@ -38,7 +60,7 @@ def open_writable(path: Path, synchronous: str) -> sqlite3.Connection:
     except OSError as error:
         raise StoreError(no_folder(path.parent, error)) from None
     if path.exists():
-        open_read_only(path).close()  # a newer or foreign file is refused before any write
+        check_header(path)  # a newer or foreign file is refused before any write
     try:
         db = _connect(path)
     except sqlite3.Error as error:
@@ -66,16 +88,17 @@ def open_read_only(path: Path) -> sqlite3.Connection:
         raise StoreError(cannot_open(path))
     if not path.exists():
         return _settle(_in_memory(None))
+    check_header(path)
     try:
         db = _connect(_read_only_uri(path), uri=True)
     except sqlite3.Error as error:
         raise StoreError(sentence(error, path, writing=False)) from None
     try:
         db.execute("PRAGMA busy_timeout=2000")
-        version, has_games = version_of(db)
+        version, complete = version_of(db)
         if version > SCHEMA_VERSION:
             raise NewerSchema(version)
-        if version < SCHEMA_VERSION or not has_games:
+        if version < SCHEMA_VERSION or not complete:
             return _settle(_in_memory(db))  # an older file: read through a migrated copy
         return _settle(db)
     except NewerSchema as error:
