@@ -2,9 +2,9 @@
 
 Durability: WAL with `synchronous=NORMAL` (the default here) survives a killed process, which is what
 resume needs; `synchronous="FULL"` also survives a power cut, at the price of an fsync per move.
-After each write the WAL is checkpointed into the file itself, so deleting the `-wal` file (a cleanup
-script, a sync tool skipping it) cannot take the game with it; a vanished WAL is noticed and the file
-reopened.
+After each write the WAL is checkpointed into the file itself (assistant.store.checkpoint, off the
+line's critical path), so deleting the `-wal` file (a cleanup script, a sync tool skipping it) cannot
+take the game with it; a vanished WAL is noticed at the next write, folded at once and the file reopened.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Literal, cast
 
 from assistant.paths import store_path
+from assistant.store.checkpoint import Checkpointer
 from assistant.store.lock import GameLocks
 from assistant.store.protocol import (
     DamagedGame,
@@ -124,11 +125,19 @@ class SqliteStore:
         """The games this process referees (one process per game, `claim`)."""
         self._db = open_read_only(self.path) if read_only else open_writable(self.path, synchronous)
         self._wal = self.path.with_name(self.path.name + "-wal")
+        self._folder = None if read_only else Checkpointer(self.path, synchronous)
 
     def close(self) -> None:
         """Close the connection (the WAL is checkpointed by SQLite) and release the game locks."""
+        if self._folder is not None:
+            self._folder.close()
         self._db.close()
         self.locks.close()
+
+    def settle(self) -> None:
+        """Wait until every write so far is folded from the WAL into the file itself."""
+        if self._folder is not None:
+            self._folder.settle()
 
     def claim(self, game_id: int) -> None:
         """Referee this game in this process only; StoreError when another process already does."""
@@ -175,15 +184,21 @@ class SqliteStore:
         self._fold_wal()
 
     def _fold_wal(self) -> None:
-        """Checkpoint the committed transaction into the file; reopen when the -wal file vanished."""
+        """Have the committed transaction folded into the file (a thread does it); when the -wal file
+        vanished, fold it here at once and reopen, since SQLite writes to a file nobody would read."""
+        if self._folder is None:
+            return
+        if self._wal.exists():
+            self._folder.poke()
+            return
+        self._folder.close()  # its connection holds the vanished WAL too
         try:
-            self._db.execute("PRAGMA wal_checkpoint(PASSIVE)")
-            if not self._wal.exists():  # deleted under us: SQLite writes to a file nobody will read
-                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-                self._db.close()
-                self._db = open_writable(self.path, self._synchronous)
-        except sqlite3.Error:
-            pass  # committed already; the next write checkpoints again
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.close()
+            self._db = open_writable(self.path, self._synchronous)
+        except (sqlite3.Error, StoreError):
+            pass  # committed already; the next write tries again
+        self._folder = Checkpointer(self.path, self._synchronous)
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:

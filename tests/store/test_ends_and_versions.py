@@ -201,6 +201,7 @@ CHILD = textwrap.dedent(
     os.remove(f"{path}-wal")  # a cleanup script mid-game
     for i in range(200, 260):
         move(i)
+    store.settle()  # the last line folded (a few ms after it was said)
     os.remove(f"{path}-wal")  # again, and killed before any further write
     os.kill(os.getpid(), signal.SIGKILL)
     """
