@@ -201,8 +201,18 @@ def _done(progress: Path) -> int:
     return int(text[-1]) if text else 0
 
 
+REFEREE_POINTS = ("pair:{}:mid", "pair:{}:after", "any:{}:after")
+SIM_POINTS = ("end:{}:mid", "end:{}:after", "end:{}:after", "any:{}:after")
+
+
 def referee_campaign(
-    folder: Path, kills: int, rng: random.Random, tally: Tally, lines: int = 160, seed: int = 1
+    folder: Path,
+    kills: int,
+    rng: random.Random,
+    tally: Tally,
+    lines: int = 160,
+    seed: int = 1,
+    points: Sequence[str] = (),
 ) -> None:
     """Kill the refereeing process `kills` times; each evening is resumed until its script is heard."""
     said = script(seed, lines)
@@ -214,7 +224,8 @@ def referee_campaign(
         if start == 0:
             evening += 1
             db, progress = folder / f"evening{evening}.sqlite3", folder / f"evening{evening}.progress"
-        kill = rng.choice(["pair:{}:mid", "pair:{}:after", "any:{}:after"]).format(rng.randint(1, 6))
+        point = points[landed % len(points)] if points else rng.choice(REFEREE_POINTS)
+        kill = point.format(rng.randint(1, 6))
         code = _fork(kill, lambda: _referee_child(db, said, start, progress, parser))  # noqa: B023
         with SqliteStore(db, read_only=True) as store:
             stored = _plain(store.load(store.game_ids()[0]).entries)
@@ -257,7 +268,9 @@ def _diagnose(
     tally.problems.append(f"{where}: {len(stored)} entries stored, {len(want)} expected")
 
 
-def sim_campaign(folder: Path, kills: int, rng: random.Random, tally: Tally, games: int = 12) -> None:
+def sim_campaign(
+    folder: Path, kills: int, rng: random.Random, tally: Tally, games: int = 12, points: Sequence[str] = ()
+) -> None:
     """Kill simulated runs at their games' ends `kills` times; each run is resumed to its end."""
     references: dict[str, list[tuple[tuple[StoredEntry, ...], GameEnd]]] = {}
     for name, settings in RUNS.items():
@@ -277,9 +290,8 @@ def sim_campaign(folder: Path, kills: int, rng: random.Random, tally: Tally, gam
             name = rng.choice(sorted(RUNS))
             db = folder / f"run{run_number}.sqlite3"
             fresh = False
-        kill = rng.choice(["end:{}:mid", "end:{}:after", "end:{}:after", "any:{}:after"]).format(
-            rng.randint(1, 3) if rng.random() < 0.8 else rng.randint(1, 400)
-        )
+        point = points[landed % len(points)] if points else rng.choice(SIM_POINTS)
+        kill = point.format(rng.randint(1, 3) if rng.random() < 0.8 else rng.randint(1, 400))
         code = _fork(kill, lambda: _sim_child(db, name, games))  # noqa: B023
         if code == -signal.SIGKILL:
             landed += 1
