@@ -15,9 +15,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from assistant import speech
 from assistant.core.codec import Codec
 from assistant.core.game import Session
-from assistant.referee import speech
 from assistant.store.ending import game_end
 from assistant.store.protocol import GameEnd, GameStore, Kind, StoreError, encode_entry
 

@@ -6,7 +6,7 @@ This is the one place that turns a finished state into a `GameEnd`: the referee'
 
 from __future__ import annotations
 
-from assistant.core.view import TableView
+from assistant.game.view import TableView
 from assistant.store.protocol import GameEnd
 
 TALLIES = ("xp", "doses", "sips", "lives")

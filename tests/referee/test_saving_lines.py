@@ -18,6 +18,7 @@ from assistant.sim.simulate import SimSettings, driver, play_one
 from assistant.store.memory import MemoryStore
 from assistant.store.protocol import GameEnd, StoredEntry, encode_entry
 from assistant.store.sqlite import SqliteStore
+from tests.robustness.faulty import kinito_process
 
 
 class CountingStore(MemoryStore):
@@ -104,31 +105,27 @@ def test_c8_the_simulated_last_move_carries_the_end() -> None:
     }
 
 
-def _typed(db: Path, lines: str, *args: str, monkeypatch: pytest.MonkeyPatch) -> int:
-    import io
-    import sys
-
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(lines.encode())))
-    return main(["play", "--input", "text", "--no-speech", "--db", str(db), *args])
+def _typed(db: Path, lines: str, *args: str) -> tuple[int, str, str]:
+    """`kinito play --input text` in a real process: exit code, stdout, stderr."""
+    child = kinito_process(["play", "--input", "text", "--no-speech", "--db", str(db), *args])
+    out, err = child.communicate(lines, timeout=120)
+    return child.returncode, out, err
 
 
 def test_resume_n_names_an_older_unfinished_game_and_history_lists_them(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = tmp_path / "k.sqlite3"
     table = ("--players", "Ana,Bruno,Chloé", "--slow", "off")
-    assert _typed(db, "Ana: soixante deux\n", *table, monkeypatch=monkeypatch) == 0
-    assert _typed(db, "Ana: quarante trois\n", *table, monkeypatch=monkeypatch) == 0
-    err = capsys.readouterr().err
-    assert "kinito play --resume 1" in err  # the second start names the older game by its number
+    assert _typed(db, "Ana: soixante deux\n", *table)[0] == 0
+    code, _, err = _typed(db, "Ana: quarante trois\n", *table)
+    assert code == 0 and "kinito play --resume 1" in err  # the second start names the older game
     assert main(["history", "--db", str(db)]) == 0
     out = capsys.readouterr().out
     assert "Parties non finies : n° 1, n° 2" in out and "kinito play --resume NUMÉRO" in out
-    lines = "Bruno: j'accepte\narbitre à qui le tour\n"
-    assert _typed(db, lines, "--resume", "1", monkeypatch=monkeypatch) == 0
-    captured = capsys.readouterr()
-    assert "reprise de la partie n° 1" in captured.err
-    assert captured.out.splitlines()[-1].endswith("C'est à Bruno.")
+    code, out, err = _typed(db, "Bruno: j'accepte\narbitre à qui le tour\n", "--resume", "1")
+    assert code == 0 and "reprise de la partie n° 1" in err
+    assert out.splitlines()[-1].endswith("C'est à Bruno.")
     with SqliteStore(db, read_only=True) as store:
         assert len(store.load(1).entries) == 2 and len(store.load(2).entries) == 1
 
@@ -141,27 +138,18 @@ def test_resume_n_names_an_older_unfinished_game_and_history_lists_them(
         ("abc", "« abc » n'est pas un numéro de partie"),
     ],
 )
-def test_resume_of_a_game_that_is_not_there_is_one_sentence(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-    number: str,
-    said: str,
-) -> None:
+def test_resume_of_a_game_that_is_not_there_is_one_sentence(tmp_path: Path, number: str, said: str) -> None:
     db = tmp_path / "k.sqlite3"
-    assert _typed(db, "", "--players", "Ana,Bruno", monkeypatch=monkeypatch) == 0
-    capsys.readouterr()
-    assert _typed(db, "", "--resume", number, monkeypatch=monkeypatch) == 2
-    err = capsys.readouterr().err.strip()
-    assert said in err and "erreur inattendue" not in err and len(err.splitlines()) == 1
+    with SqliteStore(db) as store:
+        store.create_game("quinito", {"game": "quinito", "players": ["Ana", "Bruno"]})
+    code, _, err = _typed(db, "", "--resume", number)
+    assert code == 2 and said in err and "erreur inattendue" not in err and len(err.strip().splitlines()) == 1
 
 
-def test_resume_of_a_finished_game_is_refused(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_resume_of_a_finished_game_is_refused(tmp_path: Path) -> None:
     db = tmp_path / "k.sqlite3"
     with SqliteStore(db) as store:
         game_id = store.create_game("quinito", {"game": "quinito", "players": ["Ana", "Bruno"]})
         store.finish(game_id, GameEnd("Ana"))
-    assert _typed(db, "", "--resume", str(game_id), monkeypatch=monkeypatch) == 2
-    assert f"La partie n° {game_id} est terminée" in capsys.readouterr().err
+    code, _, err = _typed(db, "", "--resume", str(game_id))
+    assert code == 2 and f"La partie n° {game_id} est terminée" in err
