@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant.commands.game_flags import add_game_flags, game_options
@@ -25,7 +24,7 @@ from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
 from assistant.settings.play import PlaySettings, load_settings
 from assistant.settings.table import TableConfig
-from assistant.store.sqlite import SqliteStore, default_db_path
+from assistant.store.opening import TableStore, open_store
 from assistant.voice.audio import AudioSource
 from assistant.voice.duplex import HalfDuplexGate
 
@@ -69,7 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--endpoint",
         help='fin d\'énoncé de Vosk : play (défaut), model, short, ou "0.35,0.7,1.0" (secondes)',
     )
-    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
+    parser.add_argument(
+        "--db", help=f"fichier SQLite des parties, ou postgresql://… (défaut : {store_path()})"
+    )
     parser.add_argument(
         "--resume",
         nargs="?",
@@ -174,12 +175,12 @@ def _model(settings: PlaySettings) -> Any:
     return load_with_rules(path, rules).model
 
 
-def _open_store(settings: PlaySettings) -> SqliteStore:
-    return SqliteStore(Path(settings.db) if settings.db else default_db_path())
+def _open_store(settings: PlaySettings) -> TableStore:
+    return open_store(settings.db)  # a file, or postgresql://... (one league, many tables)
 
 
 def _table(
-    settings: PlaySettings, store: SqliteStore, resume: bool | int
+    settings: PlaySettings, store: TableStore, resume: bool | int
 ) -> tuple[TableConfig, int | None]:
     """The table to referee and, with --resume [N], the stored game it continues (its own rules)."""
     if resume is False:
@@ -195,7 +196,7 @@ def _table(
     return resumed(store, settings.table, recover=settings.recover, wanted=wanted)
 
 
-def _which(referee: Referee, store: SqliteStore) -> str:
+def _which(referee: Referee, store: TableStore) -> str:
     """The game as stored, or plainly not stored yet (never a number it does not have)."""
     if referee.game_id is None:
         return f"partie pas encore enregistrée dans {store.path} (nouvel essai à chaque coup)"
@@ -203,13 +204,13 @@ def _which(referee: Referee, store: SqliteStore) -> str:
 
 
 def _referee(
-    table: TableConfig, game_id: int | None, store: SqliteStore, parser: Understander | None
+    table: TableConfig, game_id: int | None, store: TableStore, parser: Understander | None
 ) -> Referee:
     return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id)
 
 
 def _play_text(
-    settings: PlaySettings, store: SqliteStore, resume: bool | int, observers: Sequence[TableObserver] = ()
+    settings: PlaySettings, store: TableStore, resume: bool | int, observers: Sequence[TableObserver] = ()
 ) -> None:
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
@@ -219,7 +220,7 @@ def _play_text(
 
 
 def _play_mic(
-    settings: PlaySettings, store: SqliteStore, resume: bool | int, observers: Sequence[TableObserver] = ()
+    settings: PlaySettings, store: TableStore, resume: bool | int, observers: Sequence[TableObserver] = ()
 ) -> None:
     from assistant.understanding.parser import Parser
     from assistant.voice.loading import load_speaker_model

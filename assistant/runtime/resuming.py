@@ -17,14 +17,14 @@ from assistant.core.game import Game
 from assistant.errors import UserError
 from assistant.settings.play import resumed_table
 from assistant.settings.table import TableConfig
+from assistant.store.opening import TableStore
 from assistant.store.protocol import DamagedGame, StoredGame, readable_entries
-from assistant.store.sqlite import SqliteStore
 
 RECOVER = "kinito play --resume --recover"
 
 
 def resumed(
-    store: SqliteStore,
+    store: TableStore,
     live: TableConfig,
     recover: bool = False,
     log: TextIO = sys.stderr,
@@ -62,7 +62,7 @@ def resumed(
     return table, game_id
 
 
-def _unfinished(store: SqliteStore, wanted: int) -> int:
+def _unfinished(store: TableStore, wanted: int) -> int:
     """Game `wanted` when it is still playing; else one sentence naming the games that are."""
     if wanted in store.unfinished():
         return wanted
@@ -85,7 +85,7 @@ def _rules(table: TableConfig) -> tuple[Game[Any, Any, Any], Codec]:
     return book.game, book.codec
 
 
-def _refusal(damaged: DamagedGame, store: SqliteStore) -> UserError:
+def _refusal(damaged: DamagedGame, store: TableStore) -> UserError:
     if damaged.readable is None:
         return UserError(
             f"{damaged.message} Elle ne peut pas être reprise ; le fichier {store.path} n'a pas été modifié.",
@@ -99,7 +99,7 @@ def _refusal(damaged: DamagedGame, store: SqliteStore) -> UserError:
     )
 
 
-def _copy(store: SqliteStore, stored: StoredGame) -> int:
+def _copy(store: TableStore, stored: StoredGame) -> int:
     """A new game holding `stored`'s settings and entries, in one transaction (a kill cannot leave
     an empty copy that a later --resume would take for the game)."""
     return store.create_game(stored.kind, stored.config, stored.entries)

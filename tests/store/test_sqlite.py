@@ -25,10 +25,19 @@ def _play(store: GameStore, game_id: int, moves: list[Score]) -> Session[Sheet, 
     return session
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """The shared store suite: every GameStore passes the same tests (PostgreSQL on a throw-away
+    cluster, skipped with its reason when none can start here)."""
     if request.param == "sqlite":
         return SqliteStore(tmp_path / "k.sqlite3", wall_clock=iter(range(1, 10_000)).__next__)
+    if request.param == "postgres":
+        from assistant.store.postgres import PostgresStore
+
+        cluster = request.getfixturevalue("pg_cluster")
+        dsn = cluster.database(f"t{abs(hash(request.node.nodeid)) % 10**9}")
+        clock = iter(range(1, 10_000)).__next__
+        return PostgresStore(dsn, wall_clock=lambda: float(clock()))
     return MemoryStore()
 
 
