@@ -4,7 +4,9 @@ The same GameStore as SQLite: one transaction per heard line's moves and per gam
 truncation, results per game, the same JSON in the same columns. The per-game lock is a session
 advisory lock on the server (`pg_try_advisory_lock`), so a second kinito on the same game is refused
 even from another machine; the server releases it when the connection ends (a killed process, or a
-connection lost). The schema carries its version in `kinito_schema`; a newer one is refused.
+connection lost). When the server goes away the write fails (the referee keeps the game in memory and
+tells the table once); the next write connects again, claims its games again and catches up.
+The schema carries its version in `kinito_schema`; a newer one is refused.
 """
 
 from __future__ import annotations
@@ -186,15 +188,30 @@ class PostgresStore:
             self._read("SELECT pg_advisory_unlock(%s)", (_LOCK_SPACE | (game_id & 0xFFFFFFFF),))
             self.held.discard(game_id)
 
+    def _connected(self) -> psycopg.Connection[Any]:
+        """The connection, made again after the server went away; the games this process held are
+        claimed again (StoreError when another process took one meanwhile)."""
+        if not (self._db.closed or self._db.broken):
+            return self._db
+        try:
+            self._db = psycopg.connect(self.dsn, autocommit=True, connect_timeout=5)
+        except psycopg.Error as error:
+            raise StoreError(_sentence(error, self.dsn, writing=False)) from None
+        held, self.held = set(self.held), set()
+        for game_id in sorted(held):
+            self.claim(game_id)
+        return self._db
+
     @contextmanager
     def _write(self) -> Iterator[psycopg.Connection[Any]]:
         if self.read_only:
             raise StoreError(
                 f"La base {self.path} est ouverte en lecture seule : la partie n'est pas enregistrée."
             )
+        db = self._connected()
         try:
-            with self._db.transaction():
-                yield self._db
+            with db.transaction():
+                yield db
         except _OutOfStep:
             raise
         except psycopg.Error as error:
@@ -202,7 +219,7 @@ class PostgresStore:
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
-            return self._db.execute(sql, params).fetchall()
+            return self._connected().execute(sql, params).fetchall()
         except errors.UndefinedTable:
             return []
         except psycopg.Error as error:

@@ -104,6 +104,22 @@ class Cluster:
             db.execute(f'CREATE DATABASE "{name}"')
         return f"host={self.socket} dbname={name} user=kinito"
 
+    def pause(self) -> None:
+        """Stop the server (its data kept): clients lose their connections."""
+        subprocess.run(
+            [*self._prefix, self._pg_ctl, "-D", str(self.data), "-m", "fast", "-w", "stop"],
+            capture_output=True,
+            timeout=120,
+            check=True,
+        )
+
+    def resume(self) -> None:
+        """Start the server again on the same folder and socket."""
+        options = f"-k {self.socket} -c listen_addresses='' -c fsync=off"
+        command = [*self._prefix, self._pg_ctl, "-D", str(self.data), "-o", options]
+        command += ["-l", str(self.folder / "log"), "-w", "-t", "120", "start"]
+        subprocess.run(command, capture_output=True, timeout=180, check=True)
+
     def stop(self) -> None:
         """Stop the server and remove its folder."""
         if self.running:

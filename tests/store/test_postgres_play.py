@@ -55,3 +55,31 @@ def test_an_unreachable_server_is_one_sentence(tmp_path: Any) -> None:
     _, err = _talk(kinito_process([*PLAY, "--db", url, *TABLE]), "")
     lines = err.strip().splitlines()
     assert len(lines) == 1 and "ne répond pas" in lines[0] and "KINITO_DB" in lines[0], lines
+
+
+def test_the_server_away_mid_game_keeps_the_game_and_catches_up(pg_cluster: Any) -> None:
+    """The server stopped mid-game: the line is refereed all the same, the table is told once, and
+    once the server is back the log catches up: nothing lost."""
+    from assistant.core.clock import FakeClock
+    from assistant.referee.referee import Referee
+    from assistant.settings.table import table_config
+
+    url = _url(pg_cluster, "server_away")
+    store = PostgresStore(url)
+    table = table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"})
+    referee = Referee(table, FakeClock(), store=store)
+    referee.hear("Ana", "soixante deux")
+    pg_cluster.pause()
+    try:
+        said = referee.hear("Bruno", "j'accepte")
+        assert any("ne répond pas" in line for line in said), said
+        assert referee.hear("Bruno", "soixante cinq")[:1] != said[:1]  # told once
+    finally:
+        pg_cluster.resume()
+    said = referee.hear("Chloé", "j'accepte")
+    assert said[0] == "La sauvegarde fonctionne de nouveau."
+    assert referee.game_id is not None
+    with PostgresStore(url, read_only=True) as reader:
+        stored = reader.load(referee.game_id).entries
+    assert len(stored) == len(referee.session.entries) == 4
+    store.close()
