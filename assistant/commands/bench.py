@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.bench import board, measures, voice
+from assistant.bench import board, measures, natural, voice
 from assistant.bench.compare import compare, targets
 from assistant.bench.serve import serve_latency
 from assistant.rss import peak_rss_mb
@@ -53,6 +53,7 @@ def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) ->
     _step("referee", lambda: measures.referee_latency(quick), results)
     _step("engine", lambda: measures.engine_throughput(quick), results)
     _step("board", lambda: board.board_per_line(quick), results)
+    _step("natural table", lambda: natural.natural_table(quick), results)
     _step("serve", lambda: serve_latency(quick), results)
     _step("tts", lambda: voice.tts_first_audio(quick), results)
     skipped = {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
