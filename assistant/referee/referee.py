@@ -15,7 +15,7 @@ from assistant.core.clock import Clock
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
-from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook
+from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
 from assistant.referee import coach
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.controls import Controls
@@ -23,6 +23,7 @@ from assistant.referee.saving import Saver
 from assistant.referee.understander import Understander, default_parser
 from assistant.referee.violations import Pending, designated, reasons, tries_to_designate
 from assistant.settings.table import TableConfig
+from assistant.store.ending import ending_with
 from assistant.store.protocol import GameStore, resume
 
 __all__ = ["Referee", "Understander", "default_parser"]
@@ -49,7 +50,8 @@ class Referee(Controls):
         self.last: list[str] = []
         self._paused = False
         self.pending: Pending | None = None
-        self.saver = Saver(store, self.book.codec)
+        tallies = config.module.results  # the game's own results of a finished state (C8 XP...)
+        self.saver = Saver(store, self.book.codec, ending_with(lambda state: tallies(config.rules, state)))
         self.marks: list[int] = []
         self.strangers: set[str] = set()
         """Speaker labels heard that name nobody at the table (each told once)."""
@@ -238,7 +240,8 @@ class Referee(Controls):
             if expect.player is not None and who in (None, expect.player):
                 self._since = self.clock.now()
                 key = f"unclear_{expect.awaiting}"
-                return [speech.say(key if key in speech.TEMPLATES else "unclear")]
+                responses = self.config.module.responses
+                return [sentence(responses, key if has_sentence(responses, key) else "unclear")]
         return []
 
     def apply(self, commands: tuple[Any, ...], atomic: bool = True) -> list[str]:

@@ -15,7 +15,7 @@ from typing import Any
 
 from assistant.core.game import Refused, Session
 from assistant.game.driver import Driver
-from assistant.store.ending import final
+from assistant.store.ending import Tallies, final
 from assistant.store.protocol import GameStore, encode_entry
 
 _MASK64 = (1 << 64) - 1
@@ -54,6 +54,7 @@ def advance(
     store: GameStore | None = None,
     game_id: int | None = None,
     on_move: Callable[[int], None] | None = None,
+    tallies: Tallies | None = None,
 ) -> Outcome:
     """Play from `session` (fresh or resumed) until the game is done, saving every move in `store`.
 
@@ -79,7 +80,7 @@ def advance(
             if fallback is None:
                 return Outcome(session, refused, True)
             nxt = session.apply(fallback)
-        end = final(nxt.state) if driver.done(nxt.state) else None
+        end = final(nxt.state, tallies) if driver.done(nxt.state) else None
         if store is not None and game_id is not None:  # the last move and the game's end: one write
             entry = encode_entry(driver.codec, nxt.entries[-1])
             store.extend(game_id, (entry,), end=end, stored=len(session.entries))

@@ -250,3 +250,4 @@ __all__ = [
     "standings",
     "totals",
 ]
+
