@@ -117,7 +117,7 @@ def find_game(store: SqliteStore, wanted: str) -> StoredGame:
         if not ids:
             raise UserError(f"Aucune partie enregistrée dans {store.path}.", "kinito play")
         return store.load(ids[-1])
-    if not wanted.isdigit():
+    if not (wanted.isascii() and wanted.isdigit()):
         raise UserError(
             f"« {wanted} » n'est pas un numéro de partie.", "kinito history (la liste des parties)"
         )
@@ -126,7 +126,7 @@ def find_game(store: SqliteStore, wanted: str) -> StoredGame:
 
 def run(args: argparse.Namespace) -> int:
     """Print the game's export."""
-    with SqliteStore(args.db or default_db_path()) as store:
+    with SqliteStore(args.db or default_db_path(), read_only=True) as store:
         game = find_game(store, args.game)
     if args.json:
         print(json.dumps(export(game), ensure_ascii=False))

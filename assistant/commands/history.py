@@ -15,6 +15,7 @@ from typing import Any
 
 from assistant.commands.export import clock_time, penalties
 from assistant.paths import store_path
+from assistant.store.protocol import DamagedGame
 from assistant.store.sqlite import GameSummary, SqliteStore, default_db_path
 
 HELP = "Lister les parties passées, les totaux de la soirée et le classement XP."
@@ -45,6 +46,9 @@ def summary(game: GameSummary) -> dict[str, Any]:
         "status": game.status,
         "winner": game.winner,
         "simulated": "sim" in game.config,
+        "results": {p: dict(r) for p, r in game.results.items()},
+        "league": game.league,
+        "damaged": game.damaged,
     }
 
 
@@ -55,7 +59,13 @@ def night_totals(store: SqliteStore, games: Sequence[GameSummary], since: float)
     for game in games:
         if game.created_at < since or "sim" in game.config:
             continue
-        for entry in store.load(game.id).entries:
+        if game.damaged is not None:
+            continue
+        try:
+            entries = store.load(game.id).entries
+        except DamagedGame as damaged:  # what reads of it still counts; `kinito export` names the rest
+            entries = damaged.readable.entries if damaged.readable is not None else ()
+        for entry in entries:
             for penalty in penalties(entry):
                 row = totals.setdefault(penalty["player"], dict.fromkeys(UNITS, 0))
                 row[penalty["unit"]] = row.get(penalty["unit"], 0) + int(penalty["amount"])
@@ -65,7 +75,7 @@ def night_totals(store: SqliteStore, games: Sequence[GameSummary], since: float)
 def run(args: argparse.Namespace) -> int:
     """Print the history."""
     since = time.time() - args.hours * 3600
-    with SqliteStore(args.db or default_db_path()) as store:
+    with SqliteStore(args.db or default_db_path(), read_only=True) as store:
         games = store.games()
         totals = night_totals(store, games, since)
         ranking = store.leaderboard()
@@ -73,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
         report = {
             "db": str(store.path),
             "games": [summary(g) for g in games],
+            "unfinished": [g.id for g in games if g.status == "playing" and g.damaged is None],
             "night": {"since": clock_time(since), "penalties": totals},
             "leaderboard": [{"player": s.player, "xp": s.xp, "games": s.games} for s in ranking],
         }
@@ -81,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         print(f"Aucune partie enregistrée dans {store.path}.")
     for game in games:
+        if game.damaged is not None:
+            print(f"n° {game.id}  partie abîmée ({game.damaged}) : kinito export {game.id} montre ses coups")
+            continue
         row = summary(game)
         winner = game.winner if not isinstance(game.winner, list) else " et ".join(game.winner)
         end = f"gagnant : {winner}" if winner else ("en cours" if game.status == "playing" else "terminée")
@@ -88,6 +102,10 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"n° {game.id}  {row['started']}  {kind}  {', '.join(row['players'])}  {game.moves} coups  {end}"
         )
+    unfinished = [g.id for g in games if g.status == "playing" and not g.damaged and "sim" not in g.config]
+    if unfinished:
+        numbers = ", ".join(f"n° {n}" for n in unfinished)
+        print(f"Parties non finies : {numbers} ; pour en reprendre une : kinito play --resume NUMÉRO")
     if totals:
         print(f"Totaux de la soirée (Quinito, {args.hours:g} dernières heures) :")
         for player, units in totals.items():

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant import speech
@@ -23,7 +22,7 @@ from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
 from assistant.settings.play import PlaySettings, load_settings
 from assistant.settings.table import TableConfig
-from assistant.store.sqlite import SqliteStore, default_db_path
+from assistant.store.opening import TableStore, open_store
 from assistant.voice.hear.audio import AudioSource
 from assistant.voice.hear.duplex import HalfDuplexGate
 
@@ -69,8 +68,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--endpoint",
         help='fin d\'énoncé de Vosk : play (défaut), model, short, ou "0.35,0.7,1.0" (secondes)',
     )
-    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
-    parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
+    parser.add_argument(
+        "--db", help=f"fichier SQLite des parties, ou postgresql://… (défaut : {store_path()})"
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const=True,
+        default=None,
+        metavar="N",
+        help="reprendre la dernière partie en cours, ou la partie n° N (kinito history)",
+    )
     parser.add_argument(
         "--recover",
         action="store_true",
@@ -185,28 +193,29 @@ def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
     return load_with_rules(path, rules).model
 
 
-def _open_store(settings: PlaySettings) -> SqliteStore:
-    return SqliteStore(Path(settings.db) if settings.db else default_db_path())
+def _open_store(settings: PlaySettings) -> TableStore:
+    return open_store(settings.db)  # a file, or postgresql://... (one league, many tables)
 
 
 def _table(
-    settings: PlaySettings, store: SqliteStore, resume: bool
+    settings: PlaySettings, store: TableStore, resume: bool | int
 ) -> tuple[TableConfig, int | None, Session[Any, Any, Any] | None]:
-    """The table to referee and, with --resume, the stored game it continues (its own rules) and
+    """The table to referee and, with --resume [N], the stored game it continues (its own rules) and
     its session (loaded and checked once)."""
-    if not resume:
+    if resume is False:
         unfinished = store.latest_unfinished()
         if unfinished is not None:  # never a silent surprise: the old game is kept, and how to go on
             print(
                 f"kinito: la partie n° {unfinished} n'est pas finie ; celle-ci est une nouvelle partie. "
-                "Pour reprendre l'autre : kinito play --resume",
+                f"Pour reprendre l'autre : kinito play --resume {unfinished}",
                 file=sys.stderr,
             )
         return settings.table, None, None
-    return resumed(store, settings.table, recover=settings.recover)
+    wanted = None if resume is True else resume
+    return resumed(store, settings.table, recover=settings.recover, wanted=wanted)
 
 
-def _which(referee: Referee, store: SqliteStore) -> str:
+def _which(referee: Referee, store: TableStore) -> str:
     """The game as stored, or plainly not stored yet (never a number it does not have)."""
     if referee.game_id is None:
         return f"partie pas encore enregistrée dans {store.path} (nouvel essai à chaque coup)"
@@ -217,14 +226,14 @@ def _referee(
     table: TableConfig,
     game_id: int | None,
     session: Session[Any, Any, Any] | None,
-    store: SqliteStore,
+    store: TableStore,
     parser: Understander | None,
 ) -> Referee:
     return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id, resumed=session)
 
 
 def _play_text(
-    settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
+    settings: PlaySettings, store: TableStore, resume: bool | int, observers: Sequence[TableObserver] = ()
 ) -> None:
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
@@ -235,8 +244,8 @@ def _play_text(
 
 def _play_mic(
     settings: PlaySettings,
-    store: SqliteStore,
-    resume: bool,
+    store: TableStore,
+    resume: bool | int,
     observers: Sequence[TableObserver] = (),
     trust_anyway: bool = False,
 ) -> None:
@@ -315,8 +324,9 @@ def _play_mic(
 def run(args: argparse.Namespace) -> int:
     """Play until the input ends or Ctrl-C; the game stays in the store for --resume."""
     flags = _flags(args)
+    resume = _resume_number(flags.get("resume"))
+    flags["resume"] = None if resume is False else True
     settings = load_settings(flags, args.config)
-    resume = bool(flags.get("resume"))
     board = _board(args.board) if getattr(args, "board", None) else None
     observers: tuple[TableObserver, ...] = (board,) if board is not None else ()
     store = _open_store(settings)
@@ -333,6 +343,20 @@ def run(args: argparse.Namespace) -> int:
         if board is not None:
             board.close()
     return 0
+
+
+def _resume_number(value: object) -> bool | int:
+    """--resume alone: True (the newest unfinished game); --resume N: N; absent: False."""
+    if value is None or value is False:
+        return False
+    if value is True:
+        return True
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or int(text) == 0:
+        raise UserError(
+            f"« {text} » n'est pas un numéro de partie.", fix="kinito history (les parties non finies)"
+        )
+    return int(text)
 
 
 def _board(address: str) -> BoardServer:

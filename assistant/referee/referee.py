@@ -23,6 +23,7 @@ from assistant.referee.saving import Saver
 from assistant.referee.understander import Understander, default_parser
 from assistant.referee.violations import Pending, designated, reasons, tries_to_designate
 from assistant.settings.table import TableConfig
+from assistant.store.ending import ending_with
 from assistant.store.protocol import GameStore, resume
 
 __all__ = ["Referee", "Understander", "default_parser"]
@@ -51,7 +52,8 @@ class Referee(Controls):
         self.last: list[str] = []
         self._paused = False
         self.pending: Pending | None = None
-        self.saver = Saver(store, self.book.codec)
+        tallies = config.module.results  # the game's own results of a finished state (C8 XP...)
+        self.saver = Saver(store, self.book.codec, ending_with(lambda state: tallies(config.rules, state)))
         self.marks: list[int] = []
         self.strangers: set[str] = set()
         """Speaker labels heard that name nobody at the table (each told once)."""
@@ -66,11 +68,11 @@ class Referee(Controls):
             if resumed is None:
                 resumed = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
             self.session = resumed
-            self.saver.resumed(resume_id, self.session)
+            ended = self.saver.resumed(resume_id, self.session)  # a winner but no end stored: ended now
             if self.book.auto(self.state, self.expectations()[0]) is not None:
-                self._say(self._settle([]))  # the deal or draw a crash cut off after the move causing it
+                self._say(ended + self._settle([]))  # the deal or draw a kill cut off after its cause
             else:
-                self._say(self._prompt(None, force=True))
+                self._say(ended + self._prompt(None, force=True))
             return
         saving = self._start()
         self._say([*self.book.warnings(), *saving, *self._settle([])])
@@ -139,13 +141,16 @@ class Referee(Controls):
         if speaker is not None and self.speaker_name(speaker) is None and speaker not in self.strangers:
             self.strangers.add(speaker)  # heard as the table's line, after one sentence saying so
             told = self._say([speech.say("stranger", player=speaker.strip())])
-        self.saver.heard = f"{speaker or 'table'}: {text}"  # saved with the moves it causes
+        self.saver.line(f"{speaker or 'table'}: {text}")  # the line's moves: one transaction, with it
         try:
             lines = self._hear(speaker, text, conf)
         finally:
-            self.saver.heard = None
+            saving = self.saver.line_done()
         self._mark(count)
-        return told + lines
+        if saving:  # a save that failed (or works again) is said before what the line did
+            self.spoken.extend(saving)
+            self.last = [*saving, *lines]
+        return told + saving + lines
 
     def _mark(self, count: int) -> None:
         """Remember where a heard line's moves begin, so undo drops that line's moves together."""
@@ -281,12 +286,7 @@ class Referee(Controls):
 
     def _sync(self) -> list[str]:
         """Persist what the store lacks (and the end of the game); what to say about saving."""
-        winner = self.state.winner
-        if winner is None:
-            return self.saver.sync(self.session)
-        return self.saver.sync(
-            self.session, winner, self.config.module.results(self.config.rules, self.state)
-        )
+        return self.saver.sync(self.session)
 
     def _prompt(self, before: tuple[Expectation, ...] | None, force: bool = False) -> list[str]:
         now = self.expectations()

@@ -45,6 +45,11 @@ class DamagedGame(StoreError):
         """The game cut before that entry (None when nothing can be resumed: settings unreadable)."""
 
 
+Results = Mapping[str, Mapping[str, int]]
+"""Per player, a finished game's own tallies: Cinquillo `{"Ana": {"xp": 40}}` (C8), Quinito
+`{"Ana": {"doses": 3, "sips": 0}}`."""
+
+
 @dataclass(frozen=True)
 class StoredEntry:
     """One line of the save file, as JSON: an accepted command and its events."""
@@ -80,6 +85,20 @@ class StoredGame:
     """Wall-clock seconds since the epoch when the game was created."""
     finished_at: float | None
     """Wall-clock seconds when it finished, or None."""
+    results: Results = field(default_factory=dict)
+    """Per player, the tallies given with the game's end (empty while playing)."""
+    league: str | None = None
+    """The league the table played in, or None."""
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: stored with its last moves in one transaction (or alone, `finish`)."""
+
+    winner: Winner
+    """A name, a list of names for a draw, or None when the game names none."""
+    results: Results = field(default_factory=dict)
+    """Per player, the game's tallies; the leaderboard sums them across games."""
 
 
 class Standing(NamedTuple):
@@ -88,13 +107,37 @@ class Standing(NamedTuple):
     player: str
     """The player's name as configured."""
     xp: int
-    """The sum of every XP change recorded for this player."""
+    """The sum of the "xp" tallies of this player's finished games."""
     games: int
-    """How many games recorded an XP change for this player."""
+    """How many finished games gave this player an "xp" tally."""
+
+
+def standings(results: Sequence[Results], tally: str = "xp") -> list[Standing]:
+    """The ranking by one tally summed over games' results, highest first, ties by name (C8)."""
+    total: dict[str, int] = {}
+    games: dict[str, int] = {}
+    for result in results:
+        for player, tallies in result.items():
+            if tally in tallies:
+                total[player] = total.get(player, 0) + int(tallies[tally])
+                games[player] = games.get(player, 0) + 1
+    return [Standing(p, total[p], games[p]) for p in sorted(total, key=lambda p: (-total[p], p))]
+
+
+def totals(results: Sequence[Results]) -> dict[str, dict[str, int]]:
+    """Per player, every tally summed over games' results (players and tallies sorted by name)."""
+    summed: dict[str, dict[str, int]] = {}
+    for result in results:
+        for player, tallies in result.items():
+            row = summed.setdefault(player, {})
+            for name, value in tallies.items():
+                row[name] = row.get(name, 0) + int(value)
+    return {p: dict(sorted(summed[p].items())) for p in sorted(summed)}
 
 
 class GameStore(Protocol):
-    """A save file for games: one transaction per accepted move, undo by truncation, XP ranking (C8)."""
+    """A save file for games: one transaction per heard line's moves and per game end, undo by
+    truncation, a leaderboard summed from the games' results (C8)."""
 
     def create_game(self, kind: Kind, config: Mapping[str, Any], entries: Sequence[StoredEntry] = ()) -> int:
         """A new game in status playing, with `entries` already in its log (all or nothing); its id."""
@@ -104,13 +147,21 @@ class GameStore(Protocol):
         """Persist one accepted move in its own transaction; raises StoreError and stores nothing."""
         ...
 
-    def extend(self, game_id: int, entries: Sequence[StoredEntry]) -> None:
-        """Persist several moves in ONE transaction (a spoken sentence that made several moves):
-        all are stored or none; raises StoreError."""
+    def extend(
+        self,
+        game_id: int,
+        entries: Sequence[StoredEntry],
+        end: GameEnd | None = None,
+        stored: int | None = None,
+    ) -> None:
+        """Persist several moves in ONE transaction (a heard line that made several moves), and with
+        `end` the game's end in the same transaction: all or nothing; raises StoreError.
+        `stored` is how many entries the game already holds when the caller knows it (no query for it;
+        a wrong count is refused, never written as a gap)."""
         ...
 
     def truncate(self, game_id: int, keep: int) -> None:
-        """Undo: keep the first `keep` entries, drop the rest."""
+        """Undo: keep the first `keep` entries, drop the rest; a finished game is playing again."""
         ...
 
     def load(self, game_id: int) -> StoredGame:
@@ -121,16 +172,21 @@ class GameStore(Protocol):
         """The most recently created game still playing (for `kinito play --resume`), or None."""
         ...
 
-    def finish(self, game_id: int, winner: Winner) -> None:
-        """Mark the game finished, with its winner (None when the game names none)."""
+    def unfinished(self) -> list[int]:
+        """Every game still playing, oldest first (`kinito play --resume N` may name any)."""
         ...
 
-    def record_xp(self, game_id: int, changes: Mapping[str, int]) -> None:
-        """C8: the XP each player gains or loses in this game; recording again replaces."""
+    def finish(self, game_id: int, end: GameEnd) -> None:
+        """Mark the game finished with its winner and results, in one transaction (finishing again
+        replaces them)."""
+        ...
+
+    def results(self) -> list[Results]:
+        """The results of every finished game, oldest first."""
         ...
 
     def leaderboard(self) -> list[Standing]:
-        """C8: every player with XP, highest first (ties by name)."""
+        """C8: every player with an XP tally, highest first (ties by name)."""
         ...
 
 
@@ -185,9 +241,11 @@ def readable_entries(
 
 __all__ = [
     "DamagedGame",
+    "GameEnd",
     "GameFactory",
     "GameStore",
     "Kind",
+    "Results",
     "Standing",
     "Status",
     "StoreError",
@@ -199,12 +257,7 @@ __all__ = [
     "encode_entry",
     "readable_entries",
     "resume",
+    "standings",
+    "totals",
 ]
 
-
-def record_results(store: GameStore, game_id: int, results: Mapping[str, Mapping[str, int]]) -> None:
-    """A finished game's results as its game made them (`GameModule.results`), in the store's C8 XP
-    column: the players whose results count XP."""
-    xp = {player: int(tally["xp"]) for player, tally in results.items() if "xp" in tally}
-    if xp:
-        store.record_xp(game_id, xp)
