@@ -93,7 +93,8 @@ def test_no_slowness_while_paused_Q10() -> None:
     assert isinstance(clock, FakeClock)
     clock.advance(60)
     assert r.tick() == []
-    assert r.hear("Ana", "soixante deux") == []
+    assert r.hear("Ana", "soixante deux") == ["C'est la pause : dis « arbitre on reprend » pour jouer."]
+    assert r.expectations()[0].awaiting == "announce"  # no move while paused
     r.hear("Ana", "arbitre reprends")
     clock.advance(9)
     assert r.tick() == []

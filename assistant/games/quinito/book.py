@@ -15,6 +15,7 @@ from assistant.games.quinito import flow as quinito_flow
 from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
 from assistant.referee import speech
+from assistant.referee.decoding.words import say as decoding_say
 from assistant.referee.flow import Decision
 from assistant.referee.rulebook import describe_command, game_sentence, refusal_sentence, winner_sentence
 from assistant.understanding.parse import Parse
@@ -90,6 +91,8 @@ class QuinitoBook:
                 return speech.say("announce", player=player)
             if before is None or not previous & {"announce", "response", "attack_target"}:
                 return speech.say("new_round", player=player)
+            if "response" in previous and must_reroll(self.config, state.cups[expect.cup]):
+                return decoding_say("forced_reroll", player=player)
             return None
         if awaiting == "response":
             return speech.say("respond", player=player) if force else None
@@ -110,6 +113,11 @@ class QuinitoBook:
 
     def is_auto(self, command: Any) -> bool:
         return False
+
+
+def must_reroll(config: QuinitoConfig, cup: Any) -> bool:
+    """V-forced-reroll, L3 "believe": the holder just accepted and must throw again before announcing."""
+    return bool(config.forced_reroll and cup.announced is not None and cup.rerolls == 0 and cup.dice is None)
 
 
 def rulebook(config: QuinitoConfig) -> QuinitoBook:
