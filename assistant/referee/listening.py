@@ -12,7 +12,7 @@ from assistant.core.expectation import Expectation
 from assistant.referee import speech
 from assistant.referee.decoding import readings
 from assistant.referee.decoding.echoes import Settled, is_echo, thrown
-from assistant.referee.decoding.hypotheses import fit, fitting, same_payers
+from assistant.referee.decoding.hypotheses import Fitted, fit, fitting, same_payers
 from assistant.referee.decoding.question import Question, Reading
 from assistant.referee.decoding.words import THROW_MOMENTS, say, tokens
 from assistant.referee.flow import Moves, Reply
@@ -155,6 +155,11 @@ def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[
     if parse.intent is None and readings.abandons(text) and not parse.addressed:
         return [say("abandon_asked")]
     fixed = readings.correction(text)
+    answered = ref.expectations()[0].other
+    if fixed is not None and who is None and answered is not None:  # "non attends ...": the one answered
+        amended = ref.decide(parse, answered)
+        if isinstance(amended, Moves) and fit(ref.session, amended.commands) is not None:
+            return ref.commit(amended, parse, answered, text)
     if fixed is not None and ref.marks and not isinstance(ref.decide(parse, who), Moves):
         corrected = _corrected(ref, fixed.rest, who)
         if corrected is not None:
@@ -257,7 +262,10 @@ def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[s
         if isinstance(did, Moves) and fitted is not None:
             then = ref.decide_on(fitted.session, second, who)
             after = fit(fitted.session, then.commands) if isinstance(then, Moves) else None
-            if isinstance(then, Moves) and after is not None and not (who is None and after.charges):
+            blamed = (
+                after is not None and who is None and any(blames_speaker(after, p) for p, _ in after.charges)
+            )
+            if isinstance(then, Moves) and after is not None and not blamed:
                 return ref.apply(did.commands) + ref.commit(then, second, who, tail_text)
     for first, second, tail_text in cuts:  # "je relance soixante cinq": the first move is implied
         if not isinstance(ref.decide(first, who), Moves) and isinstance(
@@ -274,7 +282,8 @@ def commit(ref: Referee, decision: Moves, parse: Parse, who: str | None, text: s
     commands = decision.commands
     bound = [c for c in commands if getattr(c, "player", None) is not None]
     throwing = any(e.awaiting in THROW_MOMENTS for e in ref.expectations())
-    if who is None and bound and not throwing and is_echo(commands, ref.talk.settled, ref.talk.line):
+    bare = len(commands) == 1  # a repeat adds nothing: "quinito" alone, not "quinito à ma gauche"
+    if who is None and bare and bound and not throwing and is_echo(commands, ref.talk.settled, ref.talk.line):
         return []
     value = thrown(commands)
     readout = value is not None and not bound
@@ -302,14 +311,33 @@ def commit(ref: Referee, decision: Moves, parse: Parse, who: str | None, text: s
     if who is None and bound:
         fitted_line = fit(ref.session, commands)
         player = getattr(bound[0], "player", None)
-        if fitted_line is not None and (player, "fantasy_announcement") in fitted_line.charges:
-            expect = ref.expectations()[0]
-            cup = ref.state.cups[expect.cup] if hasattr(ref.state, "cups") else None
-            announced = getattr(cup, "announced", None)
-            if isinstance(announced, int):
-                return [say("to_beat", score=speech.score(announced))]
-            return []
+        if fitted_line is not None and player is not None and blames_speaker(fitted_line, player):
+            return _ask_fantasy(ref, decision, player, parse)
     return None
+
+
+SPEAKER_FAULTS = frozenset({"fantasy_announcement"})
+"""Faults a line costs its own speaker (Q10): never charged on a voice nobody is attributed to."""
+
+
+def blames_speaker(fitted: Fitted, player: str) -> bool:
+    """Whether a reading charges `player` for what they said (a fantasy announcement)."""
+    return any(who == player and reason in SPEAKER_FAULTS for who, reason in fitted.charges)
+
+
+def _ask_fantasy(ref: Referee, decision: Moves, player: str, parse: Parse) -> list[str]:
+    """Q10 from an unattributed voice: the fantasy announcement is asked about, charged on a yes."""
+    value = parse.score if parse.score is not None else parse.invalid
+    said = speech.score(value) if value is not None else ""
+    expect = ref.expectations()[0]
+    cup = ref.state.cups[expect.cup] if hasattr(ref.state, "cups") else None
+    announced = getattr(cup, "announced", None)
+    if isinstance(announced, int):
+        sentence = say("fantasy_asked", player=player, score=said, to_beat=speech.score(announced))
+    else:
+        sentence = say("fantasy_asked_invalid", player=player, score=said)
+    ref.talk.open = Question("yes_no", sentence, yes=decision.commands, no=())
+    return [sentence]
 
 
 def relied(commands: tuple[Any, ...], text: str, line: int) -> tuple[str | None, Settled | None]:

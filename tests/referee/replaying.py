@@ -1,8 +1,9 @@
 """Running a written script named (as written) or anonymised, and checking its `# expect:` lines.
 
 Anonymised: every line reaches the referee unattributed (`table:`), as from one microphone without a
-speaker model, except a line that answers an open "who?" by the speaker's own seat ("c'est moi",
-"c'est lui à ma gauche"), which only its speaker can say.
+speaker model, except a line that answers an open question for a culprit (a breach, a penalty, the
+défi's last finisher) by the speaker's own seat ("c'est moi", "c'est lui à ma gauche"), which only its
+speaker can say.
 
 Expectations (merged `# expect: {json}` lines; `# expect-anonymous: {json}` lines override keys for
 the anonymised run, each with a comment saying why the table legitimately hears something else):
@@ -28,8 +29,8 @@ from assistant.scripts.replay_run import referee_for
 from assistant.scripts.script import TABLE, WAIT, Script, load_script
 
 ANONYMOUS_PREFIX = "# expect-anonymous:"
-WHO_QUESTIONS = ("Qui a dit ça ?", "Qui faut-il pénaliser ?")
-"""The referee's "who?" questions, which a speaker answers by their own seat."""
+WHO_QUESTIONS = ("Qui a dit ça ?", "Qui faut-il pénaliser ?", "Qui a fini le dernier ?")
+"""The referee's questions for a culprit, which a speaker answers by their own seat."""
 
 
 def anonymous_expect(path: Path) -> dict[str, Any]:
