@@ -285,8 +285,8 @@ class Referee(Controls):
         not fill; ask what was meant and restart the slowness timer (Q10). Chatter gets nothing."""
         if not parse.attempt or parse.intent is not None:
             return []
-        for expect in expectations:  # an unattributed line may be anyone's chatter: asked only of a name
-            if expect.player is not None and who == expect.player:
+        for expect in expectations:
+            if expect.player is not None and who in (None, expect.player):
                 self._since = self.clock.now()
                 key = f"unclear_{expect.awaiting}"
                 return [speech.say(key if key in speech.TEMPLATES else "unclear")]

@@ -47,6 +47,8 @@ def answers_by_own_seat(referee: Referee, text: str) -> bool:
     if not referee.last or referee.last[-1] not in WHO_QUESTIONS:
         return False
     parse = referee.parser.parse(text, {e.awaiting for e in referee.expectations()})
+    if parse.intent not in (None, "penalty"):  # a move, not an answer
+        return False
     return is_self(parse) or bool(parse.position or parse.positions)
 
 
