@@ -8,16 +8,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from assistant import speech
 from assistant.core.expectation import Expectation
-from assistant.referee import speech
+from assistant.game import Moves, Parse, Reply, is_self
 from assistant.referee.decoding import readings
 from assistant.referee.decoding.echoes import Settled, is_echo, thrown
 from assistant.referee.decoding.hypotheses import Fitted, fit, fitting, same_payers
 from assistant.referee.decoding.question import Question, Reading
 from assistant.referee.decoding.words import THROW_MOMENTS, say, tokens
-from assistant.referee.flow import Moves, Reply
-from assistant.referee.violations import designated, is_self, tries_to_designate
-from assistant.understanding.parse import Parse
+from assistant.referee.violations import designated, tries_to_designate
 
 if TYPE_CHECKING:
     from assistant.referee.referee import Referee
@@ -275,14 +274,14 @@ def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[s
     return None
 
 
-def commit(ref: Referee, decision: Moves, parse: Parse, who: str | None, text: str) -> list[str] | None:
+def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, text: str) -> list[str] | None:
     """Checks before a decided move is applied: an echo from the table, a protest taken for a
     read-out, the two readings of "deux six", a fantasy charge on an unattributed voice. None: apply
     it as decided (the Referee says what a charge relied on)."""
     commands = decision.commands
     bound = [c for c in commands if getattr(c, "player", None) is not None]
     throwing = any(e.awaiting in THROW_MOMENTS for e in ref.expectations())
-    bare = len(commands) == 1  # a repeat adds nothing: "quinito" alone, not "quinito à ma gauche"
+    bare = len(commands) == 1  # a repeat adds nothing: a special alone, not one with its target
     if who is None and bare and bound and not throwing and is_echo(commands, ref.talk.settled, ref.talk.line):
         return []
     value = thrown(commands)
@@ -325,7 +324,7 @@ def blames_speaker(fitted: Fitted, player: str) -> bool:
     return any(who == player and reason in SPEAKER_FAULTS for who, reason in fitted.charges)
 
 
-def _ask_fantasy(ref: Referee, decision: Moves, player: str, parse: Parse) -> list[str]:
+def _ask_fantasy(ref: Referee, decision: Moves[Any], player: str, parse: Parse) -> list[str]:
     """Q10 from an unattributed voice: the fantasy announcement is asked about, charged on a yes."""
     value = parse.score if parse.score is not None else parse.invalid
     said = speech.score(value) if value is not None else ""

@@ -10,25 +10,23 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from assistant import speech
 from assistant.core.clock import Clock
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
-from assistant.referee import coach, listening, speech
+from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook
+from assistant.referee import coach, listening
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.controls import Controls
 from assistant.referee.conversation import Conversation
 from assistant.referee.decoding.question import Question
 from assistant.referee.decoding.words import say as decoding_say
-from assistant.referee.flow import Ask, Decision, Moves, Reply
-from assistant.referee.rulebook import Rulebook
 from assistant.referee.saving import Saver
 from assistant.referee.understander import Understander, default_parser
 from assistant.referee.violations import reasons
-from assistant.registry import get_game
 from assistant.settings.table import TableConfig
 from assistant.store.protocol import GameStore, resume
-from assistant.understanding.parse import Parse
 
 __all__ = ["Referee", "Understander", "default_parser"]
 
@@ -50,7 +48,7 @@ class Referee(Controls):
         """With `resume_id`, the game is rebuilt from that stored game's log (after a crash)."""
         self.config = config
         self.clock = clock
-        self.book: Rulebook = get_game(config.game).rulebook(config.rules)
+        self.book: Rulebook[Any, Any] = config.module.rulebook(config.rules)
         self.parser = parser if parser is not None else default_parser(config)
         self.session: Session[Any, Any, Any] = Session.start(self.book.game)
         self.spoken: list[str] = []
@@ -117,9 +115,8 @@ class Referee(Controls):
         return {
             "players": state.standings(),
             "penalties": self.penalties(),
-            "totem": list(state.totems),
+            **self.book.extras(state),
             "current": state.current,
-            "direction": state.direction,
             "winner": state.winner,
             "spoken": list(self.spoken),
         }
@@ -186,11 +183,11 @@ class Referee(Controls):
         if conf < self.config.confirm_below:
             parse = replace(parse, violations=())  # never charge a fault on a doubtful hearing
         out: list[str] = []
-        if self.config.drinking and parse.violations and who is not None:
+        if self.config.vigilance and parse.violations and who is not None:
             for reason in reasons(parse):  # Q11: the penalty is said before the move's next prompt
                 out += self.charge(who, reason)
         out += self.move(parse, who, text)
-        if self.config.drinking and parse.violations and who is None:
+        if self.config.vigilance and parse.violations and who is None:
             talk.open = Question("culprit", speech.say("who_said"), reason=reasons(parse)[0])
             out.append(speech.say("who_said"))
         return self._say(out)
@@ -229,7 +226,7 @@ class Referee(Controls):
             return [decision.sentence]
         return self.commit(decision, parse, who, text)
 
-    def commit(self, decision: Moves, parse: Parse, who: str | None, text: str) -> list[str]:
+    def commit(self, decision: Moves[Any], parse: Parse, who: str | None, text: str) -> list[str]:
         """Apply a decided move, unless the decoder reads the line otherwise (an echo, a protest, two
         readings that change who pays); a charge resting on a read-out says what it read first."""
         checked = listening.commit(self, decision, parse, who, text)
@@ -247,15 +244,15 @@ class Referee(Controls):
                 lines = [listening.rethrow(settled.value), *lines]
         return lines
 
-    def decide(self, parse: Parse, who: str | None) -> Decision:
+    def decide(self, parse: Parse, who: str | None) -> Decision[Any]:
         """The line's decision in the game as it stands."""
         return self.decide_on(self.session, parse, who)
 
-    def decide_on(self, session: Session[Any, Any, Any], parse: Parse, who: str | None) -> Decision:
+    def decide_on(self, session: Session[Any, Any, Any], parse: Parse, who: str | None) -> Decision[Any]:
         """Q13: a line goes to the cup awaiting its speaker first (an unattributed one to a cup anyone
         may answer, the read-out of a lifted cup); the first cup it is a move for wins, else the first
         question or refusal heard."""
-        decision: Decision = None
+        decision: Decision[Any] = None
         state = session.state
         expectations = tuple(state.expecting_all())
 
@@ -264,7 +261,7 @@ class Referee(Controls):
                 return 0 if e.player == who else 1
             return 0 if e.player is None else 1
 
-        moves: list[tuple[int, Moves]] = []
+        moves: list[tuple[int, Moves[Any]]] = []
         for expect in sorted(expectations, key=rank):
             found = self.book.decide(parse, who, expect, state)
             if isinstance(found, Moves):

@@ -23,8 +23,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from assistant.game import is_self
 from assistant.referee.referee import Referee
-from assistant.referee.violations import is_self
 from assistant.scripts.replay_run import referee_for
 from assistant.scripts.script import TABLE, WAIT, Script, load_script
 

@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 import assistant
+from assistant import speech
 from assistant.core.game import Refused
+from assistant.game import get_game
 from assistant.games import GAMES
-from assistant.referee import speech
-from assistant.registry import get_game
 from assistant.responses import LANGUAGE, render, responses
 from assistant.understanding.grammar_files import grammar_dir
 from tests.referee.test_speech import BOIRE, forbidden
