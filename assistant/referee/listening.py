@@ -15,7 +15,7 @@ from assistant.referee.decoding import readings
 from assistant.referee.decoding.echoes import Settled, is_echo, thrown
 from assistant.referee.decoding.hypotheses import Fitted, fit, fitting, same_payers
 from assistant.referee.decoding.question import Question, Reading
-from assistant.referee.decoding.words import THROW_MOMENTS, say, tokens
+from assistant.referee.decoding.words import PENALTY_WORDS, THROW_MOMENTS, say, tokens
 from assistant.referee.violations import designated, tries_to_designate
 
 if TYPE_CHECKING:
@@ -72,7 +72,9 @@ def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> 
     """C3: who laid the first card, said by the table ("c'est Ana", "Ana") or shown by the next named
     card (its speaker is the next seat after the opener)."""
     players = ref.config.players
-    opener = named(parse, who, players) if parse.intent in (None, "penalty", "fourteen") else None
+    asked_fault = bool(set(tokens(parse.text)) & PENALTY_WORDS)  # "pénalité pour Chloé" names no opener
+    answering = parse.intent in (None, "penalty", "fourteen") and not asked_fault
+    opener = named(parse, who, players) if answering else None
     first = (
         ref.parser.parse(question.held[0], {e.awaiting for e in ref.expectations()})
         if question.held
@@ -84,10 +86,6 @@ def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> 
         opener = players[(players.index(who) - len(question.held)) % len(players)]
         question = replace(question, held=(*question.held, parse.text))
     if opener is None:
-        if parse.card is not None and who is None:
-            more = replace(question, held=(*question.held, parse.text), age=question.age + 1)
-            ref.talk.open = more.asked_again() if more.may_ask_again else more
-            return [question.sentence] if question.may_ask_again else []
         return None
     ref.talk.answered = (opener, ref.talk.line)
     out: list[str] = []
@@ -95,6 +93,18 @@ def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> 
         held = ref.parser.parse(line, {e.awaiting for e in ref.expectations()})
         out += ref.move(held, opener if i == 0 else None, line)
     return out
+
+
+def hold(ref: Referee, sentence: str, text: str) -> list[str]:
+    """C3: a move heard before anyone said who laid the first card is kept, to be played once the
+    opener is known; the question is said twice at most."""
+    question = ref.talk.open
+    if question is None or question.kind != "opener":
+        ref.talk.open = Question("opener", sentence, held=(text,))
+        return [sentence]
+    more = replace(question, held=(*question.held, text), age=0)
+    ref.talk.open = more.asked_again() if more.may_ask_again else more
+    return [sentence] if question.may_ask_again else []
 
 
 def _reading(ref: Referee, question: Question, parse: Parse, who: str | None) -> list[str] | None:

@@ -217,8 +217,7 @@ class Referee(Controls):
             return self._unclear(parse, who, self.expectations())
         if listening.held_card(decision):  # C3: who laid it is asked, the card kept until then
             assert isinstance(decision, Reply)
-            self.talk.open = Question("opener", decision.sentence, held=(text,))
-            return [decision.sentence]
+            return listening.hold(self, decision.sentence, text)
         if isinstance(decision, Reply):
             return [decision.sentence]
         if isinstance(decision, Ask):

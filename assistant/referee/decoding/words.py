@@ -51,3 +51,6 @@ THROW_MOMENTS: frozenset[str] = frozenset(str(w) for w in _DATA["throw_moments"]
 
 READOUT_MARKS: frozenset[str] = frozenset(str(w) for w in _DATA["readout_marks"])
 """Words that mark a line as the dice read out ("montre... quatre un")."""
+
+PENALTY_WORDS: frozenset[str] = frozenset(str(w) for w in _DATA["penalty_words"])
+"""Words of a penalty asked for ("arbitre pénalité pour Chloé"): such a line designates no opener."""
