@@ -159,7 +159,7 @@ class Referee(Controls):
             answered = listening.answer(self, question, parse, who, text)
             if answered is not None:
                 return self._say(answered)
-            if talk.open is None and question.kind != "culprit":
+            if talk.open is None and (question.kind != "culprit" or parse.intent in WAKE_INTENTS):
                 talk.open = question.aged()
         if self._echoed_answer(parse, who):
             return []
@@ -191,6 +191,11 @@ class Referee(Controls):
             talk.open = Question("culprit", speech.say("who_said"), reason=reasons(parse)[0])
             out.append(speech.say("who_said"))
         return self._say(out)
+
+    @property
+    def open_question(self) -> str | None:
+        """The question the referee asked and still waits to hear answered ("on en est où")."""
+        return self.talk.open.sentence if self.talk.open is not None else None
 
     def _echoed_answer(self, parse: Parse, who: str | None) -> bool:
         """A question just answered, answered again ("Ana" after "c'est Ana"): no move, no fault."""

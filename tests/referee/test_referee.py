@@ -105,7 +105,8 @@ def test_rules_command_says_the_explanation_of_this_tables_settings() -> None:
     r = referee(variants="V-65")
     rules = r.config.rules
     assert isinstance(rules, QuinitoConfig)
-    assert r.hear("Ana", "arbitre explique les règles") == explain(rules, None)
+    assert r.hear("Ana", "arbitre explique les règles en entier") == explain(rules, None)
+    assert r.hear("Ana", "arbitre explique les règles")[:5] == explain(rules, None)[:5]  # the short one
     assert r.hear("Ana", "arbitre c'est quoi le quinito") == explain(rules, "quinito")
 
 

@@ -94,6 +94,7 @@ SAMPLES: dict[str, object] = {
     "snr": "36",
     "right": 4,
     "rank": "huit",
+    "question": "Qui a dit ça ?",
     "state": "Ana a annoncé soixante-deux.",
     "waiting": "la réponse de Bruno.",
 }

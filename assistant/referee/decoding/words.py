@@ -54,3 +54,8 @@ READOUT_MARKS: frozenset[str] = frozenset(str(w) for w in _DATA["readout_marks"]
 
 PENALTY_WORDS: frozenset[str] = frozenset(str(w) for w in _DATA["penalty_words"])
 """Words of a penalty asked for ("arbitre pénalité pour Chloé"): such a line designates no opener."""
+
+WHOLE_RULES: frozenset[str] = frozenset(str(w) for w in _DATA["whole_rules"])
+"""Words asking for the whole rules ("arbitre les règles en entier")."""
+WHERE_WORDS: frozenset[str] = frozenset(str(w) for w in _DATA["where_words"])
+"""Words asking where the game stands ("arbitre on en est où")."""
