@@ -359,7 +359,15 @@ class Referee(Controls):
         return [line for e in now if (line := self.book.prompt(e, self.state, before, force))]
 
     def _say(self, lines: list[str]) -> list[str]:
-        if lines:
-            self.spoken.extend(lines)
-            self.last = list(lines)
-        return lines
+        """Say the lines; never one sentence a third time in a row (a table that hears the same
+        question again and again stops listening: the game goes on without it)."""
+        kept: list[str] = []
+        for line in lines:
+            recent = (self.spoken + kept)[-2:]
+            if recent == [line, line]:
+                continue
+            kept.append(line)
+        if kept:
+            self.spoken.extend(kept)
+            self.last = list(kept)
+        return kept

@@ -65,3 +65,12 @@ def test_grouped_scores_name_every_player_or_all_the_others(tails: list[str]) ->
         assert all(line.endswith(shared) for n, line in lines if line not in said)
     else:
         assert said == [line for _, line in lines]
+
+
+def test_no_sentence_is_said_three_times_in_a_row() -> None:
+    r = referee()
+    r.hear("Ana", "vingt et un")
+    said = [r.hear(None, "je contre") for _ in range(5)]
+    spoken = r.outcome()["spoken"]
+    assert said[:2] == [["Montre les dés : combien ?"]] * 2 and said[2:] == [[]] * 3  # then quiet
+    assert all(not (a == b == c) for a, b, c in zip(spoken, spoken[1:], spoken[2:], strict=False))
