@@ -176,7 +176,7 @@ def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[
     claim = _after_claim(ref, parse, who)
     if claim is not None:
         return claim
-    if parse.intent is None and not parse.addressed:
+    if parse.intent is None and not parse.addressed and parse.attempt:  # a move phrase was heard in it
         return _two_moves(ref, parse, who, text)
     return None
 
@@ -248,6 +248,12 @@ def _after_claim(ref: Referee, parse: Parse, who: str | None) -> list[str] | Non
     return ref.apply(confirm.commands) + ref.apply(then.commands, atomic=then.atomic)
 
 
+MAX_SPLIT_WORDS = 7
+"""Longer lines are not cut in two (two moves are said in a few words; chatter runs long)."""
+MAX_MOVE_WORDS = 3
+"""The first of two moves in a line is a short phrase ("j'accepte", "menteur y a", "je relance")."""
+
+
 def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[str] | None:
     """Two moves in one line ("j'accepte soixante cinq", "menteur y a soixante quatre"), or a move
     after filler ("le dernier c'est celui en face"): each part decided in the game the one before it
@@ -261,10 +267,16 @@ def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[s
             found = ref.decide(tail, who)
             if isinstance(found, Moves):
                 return ref.commit(found, tail, who, rest)
-    cuts = [
-        (ref.parser.parse(a, awaiting), ref.parser.parse(b, awaiting), b) for a, b in readings.splits(text)
-    ]
-    cuts = [(a, b, t) for a, b, t in cuts if a.intent in moving and b.intent in moving]
+    parsed: dict[str, Parse] = {}
+
+    def read(part: str) -> Parse:
+        if part not in parsed:
+            parsed[part] = ref.parser.parse(part, awaiting)
+        return parsed[part]
+
+    splits = readings.splits(text) if len(tokens(text)) <= MAX_SPLIT_WORDS else []
+    firsts = [(a, b) for a, b in splits if len(tokens(a)) <= MAX_MOVE_WORDS and read(a).intent in moving]
+    cuts = [(read(a), read(b), b) for a, b in firsts if read(b).intent in moving]
     for first, second, tail_text in cuts:
         did = ref.decide(first, who)
         fitted = fit(ref.session, did.commands) if isinstance(did, Moves) else None

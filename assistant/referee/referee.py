@@ -237,12 +237,14 @@ class Referee(Controls):
         if checked is not None:
             return checked
         before = self.expectations()
-        count = len(self.penalties())
+        count = len(self.session.entries)
         lines = self.apply(decision.commands, atomic=decision.atomic)
         sentence, settled = listening.relied(decision.commands, text, self.talk.line)
         if settled is not None:
             self.talk.settled = settled
-            if len(self.penalties()) > count and sentence is not None:
+            new = self.session.entries[count:]
+            charged = any(isinstance(e, PenaltyCalled) for entry in new for e in entry.events)
+            if charged and sentence is not None:
                 lines = [sentence, *lines]
             elif listening.same_wait(before, self.expectations()):  # Q9: a double throws again
                 lines = [listening.rethrow(settled.value), *lines]
