@@ -176,7 +176,7 @@ def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[
     claim = _after_claim(ref, parse, who)
     if claim is not None:
         return claim
-    if parse.intent is None and not parse.addressed and parse.attempt:  # a move phrase was heard in it
+    if parse.intent is None and not parse.addressed:
         return _two_moves(ref, parse, who, text)
     return None
 
@@ -274,7 +274,8 @@ def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[s
             parsed[part] = ref.parser.parse(part, awaiting)
         return parsed[part]
 
-    splits = readings.splits(text) if len(tokens(text)) <= MAX_SPLIT_WORDS else []
+    short = parse.attempt and len(tokens(text)) <= MAX_SPLIT_WORDS  # a move phrase was heard in it
+    splits = readings.splits(text) if short else []
     firsts = [(a, b) for a, b in splits if len(tokens(a)) <= MAX_MOVE_WORDS and read(a).intent in moving]
     cuts = [(read(a), read(b), b) for a, b in firsts if read(b).intent in moving]
     for first, second, tail_text in cuts:
