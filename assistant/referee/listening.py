@@ -135,6 +135,30 @@ def _reading(ref: Referee, question: Question, parse: Parse, who: str | None) ->
     return ref.apply((*reading.commands, *then.commands))
 
 
+def readout_fixed(ref: Referee, parse: Parse) -> list[str] | None:
+    """ "arbitre non c'était six six" right after a read-out: the read-out is taken back (and what it
+    charged) and the dice said now are read instead."""
+    settled = ref.talk.settled
+    if settled is None or ref.talk.line - settled.line > 2 or not ref.marks:
+        return None
+    words = tokens(parse.text)
+    if words[:1] == [ref.config.wake_word.casefold()]:
+        words = words[1:]
+    fixed = readings.correction(" ".join(words))
+    if fixed is None:
+        return None
+    awaiting = {e.awaiting for e in ref.expectations()}
+    again = ref.parser.parse(fixed.rest, awaiting)
+    if not isinstance(again.score, int) or again.score == settled.value:
+        return None
+    before = fit(ref.session.undo(len(ref.session.entries) - ref.marks[-1]), ())
+    assert before is not None
+    then = ref.decide_on(before.session, again, None)
+    if not isinstance(then, Moves) or thrown(then.commands) is None:
+        return None
+    return ref.undo() + ref.commit(then, again, None, fixed.rest)
+
+
 def table_question(ref: Referee, parse: Parse) -> list[str] | None:
     """A wake-word question the parser did not name ("arbitre il faut battre combien", "arbitre qui a
     le chapeau", "arbitre je quitte la partie"), from grammars/decoding.yaml."""

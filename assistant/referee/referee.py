@@ -173,6 +173,8 @@ class Referee(Controls):
                 return self._say(self.apply(found.commands, atomic=found.atomic))
         if parse.intent in WAKE_INTENTS:
             return self._say(answer_command(self, parse, who))
+        if parse.addressed and parse.intent is None and (fixed := listening.readout_fixed(self, parse)):
+            return self._say(fixed)
         if parse.addressed and parse.intent is None and (asked := listening.table_question(self, parse)):
             return self._say(asked)
         if talk.paused:
