@@ -114,6 +114,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
     )
     parser.add_argument(
+        "--trust-anyway",
+        dest="trust_anyway",
+        action="store_true",
+        help="charger le modèle même si ses sommes diffèrent de son manifeste",
+    )
+    parser.add_argument(
         "--board",
         metavar="[HOST:]PORT",
         help="tableau en direct pour une télé ou des téléphones (8000, ou 0.0.0.0:8000 : réseau local)",
@@ -155,13 +161,15 @@ def synthesizer(settings: PlaySettings) -> Synthesizer:
     return FallbackSynthesizer(WyomingSynthesizer(settings.tts_uri), lambda: make_synthesizer(engine))
 
 
-def _model(settings: PlaySettings) -> Any:
+def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
     """The Vosk model, loaded once with the endpoint rules of the settings (issue 14): found, or
-    fetched where it can be; one sentence when neither works."""
+    fetched where it can be; one sentence when neither works; refused when its files differ from its
+    manifest (sums cached by size and time), unless `trust_anyway`."""
     from assistant.paths import cache_dir
     from assistant.voice.download import download_model
     from assistant.voice.endpoint import load_with_rules, parse_rules
     from assistant.voice.models import default_download_dir, find_model
+    from assistant.voice.trust import ensure_trusted
 
     rules = parse_rules(settings.endpoint)  # a bad setting is reported before any download
 
@@ -175,6 +183,7 @@ def _model(settings: PlaySettings) -> Any:
             path = download_model(default_download_dir(), progress=sys.stderr, cache=cache_dir()).model
         except (UserError, OSError):
             raise UserError(MODEL_UNAVAILABLE) from None
+    ensure_trusted(path, trust_anyway)
     return load_with_rules(path, rules).model
 
 
@@ -220,13 +229,17 @@ def _play_text(
 
 
 def _play_mic(
-    settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
+    settings: PlaySettings,
+    store: SqliteStore,
+    resume: bool,
+    observers: Sequence[TableObserver] = (),
+    trust_anyway: bool = False,
 ) -> None:
     from assistant.understanding.parser import Parser
     from assistant.voice.loading import load_speaker_model
     from assistant.voice.phonemes import default_phonetizer
 
-    model = _model(settings)
+    model = _model(settings, trust_anyway)
     voices_model = load_speaker_model(settings.speaker_model) if settings.speaker_model else None
     clock = SystemClock()
     gate = HalfDuplexGate(clock)
@@ -301,7 +314,7 @@ def run(args: argparse.Namespace) -> int:
         if settings.input == "text":
             _play_text(settings, store, resume, observers)
         else:
-            _play_mic(settings, store, resume, observers)
+            _play_mic(settings, store, resume, observers, bool(getattr(args, "trust_anyway", False)))
     except KeyboardInterrupt:
         print("\nkinito: partie enregistrée ; pour la continuer : kinito play --resume", file=sys.stderr)
         return 0
@@ -319,6 +332,8 @@ def _board(address: str) -> BoardServer:
 
     board = BoardServer(*parse_address(address))
     board.start()
-    print(qr_text(board.url), file=sys.stderr, end="")
-    print(f"kinito: tableau sur {board.url}", file=sys.stderr, flush=True)
+    if not board.local_only:  # a QR code of 127.0.0.1 would open nothing on a phone
+        print(qr_text(board.url), file=sys.stderr, end="")
+    for line in board.terminal_lines():
+        print(f"kinito: {line}", file=sys.stderr, flush=True)
     return board

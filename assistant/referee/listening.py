@@ -10,16 +10,36 @@ from typing import TYPE_CHECKING, Any
 
 from assistant import speech
 from assistant.core.expectation import Expectation
-from assistant.game import Moves, Parse, Reply, is_self
+from assistant.game import Moves, Parse, Reply, has_sentence, is_self, sentence
 from assistant.referee.decoding import readings
 from assistant.referee.decoding.echoes import Settled, is_echo, thrown
 from assistant.referee.decoding.hypotheses import Fitted, fit, fitting, same_payers
 from assistant.referee.decoding.question import Question, Reading
 from assistant.referee.decoding.words import PENALTY_WORDS, THROW_MOMENTS, say, tokens
 from assistant.referee.violations import designated, tries_to_designate
+from assistant.responses import responses
 
 if TYPE_CHECKING:
     from assistant.referee.referee import Referee
+
+
+def number(parse: Parse, key: str) -> int | None:
+    """A number the line said, by the game's key of the parse ("score", "invalid"), or None."""
+    value = parse.fields.get(key, parse.slots.get(key))
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def as_score(parse: Parse, value: int) -> Parse:
+    """The line as if it said the score `value` (the read-out that would confirm a claim)."""
+    return replace(
+        parse, intent="score", slots={**parse.slots, "score": value}, fields={**parse.fields, "score": value}
+    )
+
+
+def score_words(ref: Referee, value: object) -> str:
+    """A score as the game says it (its responses' `scores`: "soixante-deux"), else the number."""
+    said = responses(ref.config.module.responses).get("scores", {}) if ref.config.module.responses else {}
+    return str(said.get(value, value)) if isinstance(said, dict) else str(value)
 
 
 def named(parse: Parse, who: str | None, players: tuple[str, ...]) -> str | None:
@@ -80,9 +100,14 @@ def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> 
         if question.held
         else None
     )
-    if opener is None and who is not None and first is not None and parse.card == first.card:
+    if (
+        opener is None
+        and who is not None
+        and first is not None
+        and parse.fields.get("card") == first.fields.get("card")
+    ):
         opener, question = who, replace(question, held=(parse.text,))  # the opener says it again
-    if opener is None and who is not None and parse.card is not None:
+    if opener is None and who is not None and parse.fields.get("card") is not None:
         opener = players[(players.index(who) - len(question.held)) % len(players)]
         question = replace(question, held=(*question.held, parse.text))
     if opener is None:
@@ -112,7 +137,7 @@ def _reading(ref: Referee, question: Question, parse: Parse, who: str | None) ->
     is a move on one reading only."""
     choices = question.readings
     chosen: Reading | None = None
-    value = parse.score if isinstance(parse.score, int) else None
+    value = number(parse, "score") if isinstance(number(parse, "score"), int) else None
     if value is not None:
         chosen = next((r for r in choices if r.value == value), None)
     elif parse.confirm or parse.deny:
@@ -149,7 +174,7 @@ def readout_fixed(ref: Referee, parse: Parse) -> list[str] | None:
         return None
     awaiting = {e.awaiting for e in ref.expectations()}
     again = ref.parser.parse(fixed.rest, awaiting)
-    if not isinstance(again.score, int) or again.score == settled.value:
+    if not isinstance(number(again, "score"), int) or number(again, "score") == settled.value:
         return None
     before = fit(ref.session.undo(len(ref.session.entries) - ref.marks[-1]), ())
     assert before is not None
@@ -179,10 +204,14 @@ def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[
     of the line before, a rank no deck has, an abandon without the wake word, a read-out after a claim,
     two moves in one line. None: decide the line as usual."""
     moving = parse.intent in ref.book.move_intents
-    if moving and readings.negated(text) and (parse.card is not None or parse.score is not None):
+    if (
+        moving
+        and readings.negated(text)
+        and (parse.fields.get("card") is not None or number(parse, "score") is not None)
+    ):
         return []  # "j'ai pas le cinq de coupes": talk about a card, not a card laid
     rank = readings.missing_rank(text)
-    if rank is not None and parse.card is None:
+    if rank is not None and parse.fields.get("card") is None:
         key = "no_such_queen" if rank in ("dame", "reine") else "no_such_rank"
         return [say(key, rank=rank)]
     if parse.intent is None and readings.abandons(text) and not parse.addressed:
@@ -236,13 +265,23 @@ def _after_claim(ref: Referee, parse: Parse, who: str | None) -> list[str] | Non
     claimed = getattr(cup, "claimed", None)
     if claimer is None or not isinstance(claimed, int):
         return None
-    confirm = ref.book.decide(replace(parse, intent="score", score=claimed), None, expect, ref.state)
+    confirm = ref.book.decide(
+        replace(
+            parse,
+            intent="score",
+            slots={**parse.slots, "score": claimed},
+            fields={**parse.fields, "score": claimed},
+        ),
+        None,
+        expect,
+        ref.state,
+    )
     if not isinstance(confirm, Moves):
         return None
     shown = fit(ref.session, confirm.commands)
     if shown is None:
         return None
-    value = parse.score if isinstance(parse.score, int) else None
+    value = number(parse, "score") if isinstance(number(parse, "score"), int) else None
     as_readout = ref.book.decide(parse, who, expect, ref.state)
     then = ref.decide_on(shown.session, parse, who if who is not None else claimer)
     fits_after = isinstance(then, Moves) and fit(shown.session, then.commands) is not None
@@ -260,7 +299,7 @@ def _after_claim(ref: Referee, parse: Parse, who: str | None) -> list[str] | Non
         if who is None:
             first = Reading(value, as_readout.commands)
             second = Reading(None, (*confirm.commands, *then.commands))
-            score = speech.capital(speech.score(value))
+            score = speech.capital(score_words(ref, value))
             sentence = say("readout_or_announce", score=score, of_player=speech.of(claimer))
             ref.talk.open = Question("readings", sentence, readings=(first, second))
             return [sentence]
@@ -338,7 +377,7 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
         cup = ref.state.cups[expect.cup] if expect is not None else None
         announced = getattr(cup, "announced", None)
         if isinstance(announced, int):
-            return [say("protest", score=speech.score(announced)), *ref.reprompt()]
+            return [say("protest", score=score_words(ref, announced)), *ref.reprompt()]
         return ref.reprompt()
     if readout and value is not None:
         values = readings.readout_values(text, value)
@@ -350,7 +389,7 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
             if len(fitted) > 1 and not same_payers(fitted):
                 words = readings.dice_words(text) or ""
                 choices = tuple(Reading(v, f.commands) for v, f in zip(values, fitted, strict=False))
-                first, second = speech.score(values[1]), speech.score(values[0])
+                first, second = score_words(ref, values[1]), score_words(ref, values[0])
                 sentence = say("two_readings", dice=speech.capital(words), first=first, second=second)
                 ref.talk.open = Question("readings", sentence, readings=choices)
                 return [sentence]
@@ -373,29 +412,31 @@ def blames_speaker(fitted: Fitted, player: str) -> bool:
 
 def _ask_fantasy(ref: Referee, decision: Moves[Any], player: str, parse: Parse) -> list[str]:
     """Q10 from an unattributed voice: the fantasy announcement is asked about, charged on a yes."""
-    value = parse.score if parse.score is not None else parse.invalid
-    said = speech.score(value) if value is not None else ""
+    value = number(parse, "score") if number(parse, "score") is not None else number(parse, "invalid")
+    said = score_words(ref, value) if value is not None else ""
     expect = ref.expectations()[0]
     cup = ref.state.cups[expect.cup] if hasattr(ref.state, "cups") else None
     announced = getattr(cup, "announced", None)
     if isinstance(announced, int):
-        sentence = say("fantasy_asked", player=player, score=said, to_beat=speech.score(announced))
+        sentence = say("fantasy_asked", player=player, score=said, to_beat=score_words(ref, announced))
     else:
         sentence = say("fantasy_asked_invalid", player=player, score=said)
     ref.talk.open = Question("yes_no", sentence, yes=decision.commands, no=())
     return [sentence]
 
 
-def relied(commands: tuple[Any, ...], text: str, line: int) -> tuple[str | None, Settled | None]:
+def relied(
+    ref: Referee, commands: tuple[Any, ...], text: str, line: int
+) -> tuple[str | None, Settled | None]:
     """What a read-out's charge relied on ("Six deux : soixante-deux."), and the value it settles."""
     value = thrown(commands)
     if value is None:
         return None, None
     words = readings.dice_words(text)
     if words is not None:
-        sentence = say("relied_dice", dice=speech.capital(words), score=speech.score(value))
+        sentence = say("relied_dice", dice=speech.capital(words), score=score_words(ref, value))
     else:
-        sentence = say("relied_score", score=speech.capital(speech.score(value)))
+        sentence = say("relied_score", score=speech.capital(score_words(ref, value)))
     return sentence, Settled(value, line)
 
 
@@ -412,11 +453,14 @@ def same_wait(before: tuple[Expectation, ...], now: tuple[Expectation, ...]) -> 
     return [(e.awaiting, e.player) for e in before] == [(e.awaiting, e.player) for e in now]
 
 
-def rethrow(value: int) -> str:
+def rethrow(ref: Referee, value: int) -> str:
     """Q9: a counter throw that throws again ("Double quatre : relance.")."""
-    return say("rethrow", dice=speech.capital(speech.score(value)))
+    return say("rethrow", dice=speech.capital(score_words(ref, value)))
 
 
-def held_card(decision: Any) -> bool:
+def held_card(ref: Referee, decision: Any) -> bool:
     """Whether the flow asked "Qui joue ?" (a card from a voice nobody is attributed to, C3)."""
-    return isinstance(decision, Reply) and decision.sentence == speech.say("who_plays")
+    file = ref.config.module.responses
+    if not isinstance(decision, Reply) or not has_sentence(file, "who_plays"):
+        return False
+    return decision.sentence == sentence(file, "who_plays")

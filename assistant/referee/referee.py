@@ -15,7 +15,7 @@ from assistant.core.clock import Clock
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
-from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook
+from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
 from assistant.referee import coach, listening
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.controls import Controls
@@ -222,7 +222,7 @@ class Referee(Controls):
             if parse.intent in self.book.move_intents:
                 return self._prompt(None, force=True)
             return self._unclear(parse, who, self.expectations())
-        if listening.held_card(decision):  # C3: who laid it is asked, the card kept until then
+        if listening.held_card(self, decision):  # C3: who laid it is asked, the card kept until then
             assert isinstance(decision, Reply)
             return listening.hold(self, decision.sentence, text)
         if isinstance(decision, Reply):
@@ -241,7 +241,7 @@ class Referee(Controls):
         before = self.expectations()
         count = len(self.session.entries)
         lines = self.apply(decision.commands, atomic=decision.atomic)
-        sentence, settled = listening.relied(decision.commands, text, self.talk.line)
+        sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
         if settled is not None:
             self.talk.settled = settled
             new = self.session.entries[count:]
@@ -249,7 +249,7 @@ class Referee(Controls):
             if charged and sentence is not None:
                 lines = [sentence, *lines]
             elif listening.same_wait(before, self.expectations()):  # Q9: a double throws again
-                lines = [listening.rethrow(settled.value), *lines]
+                lines = [listening.rethrow(self, settled.value), *lines]
         return lines
 
     def decide(self, parse: Parse, who: str | None) -> Decision[Any]:
@@ -294,7 +294,8 @@ class Referee(Controls):
             if expect.player is not None and who in (None, expect.player):
                 self._since = self.clock.now()
                 key = f"unclear_{expect.awaiting}"
-                return [speech.say(key if key in speech.TEMPLATES else "unclear")]
+                responses = self.config.module.responses
+                return [sentence(responses, key if has_sentence(responses, key) else "unclear")]
         return []
 
     def apply(self, commands: tuple[Any, ...], atomic: bool = True) -> list[str]:
@@ -349,8 +350,9 @@ class Referee(Controls):
         winner = self.state.winner
         if winner is None:
             return self.saver.sync(self.session)
-        xp = {p: int(c["xp"]) for p, c in self.state.standings().items() if "xp" in c}
-        return self.saver.sync(self.session, winner, xp)
+        return self.saver.sync(
+            self.session, winner, self.config.module.results(self.config.rules, self.state)
+        )
 
     def _prompt(self, before: tuple[Expectation, ...] | None, force: bool = False) -> list[str]:
         now = self.expectations()

@@ -9,20 +9,23 @@ listing the games stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
+from assistant.game.running import Fold
 from assistant.games.quinito.config import RESPONSES, QuinitoConfig, variant_lines
+from assistant.games.quinito.heard import parse_fields
 
 if TYPE_CHECKING:
+    from assistant.games.quinito.commands import Command
     from assistant.games.quinito.state import QuinitoState
 
 NAME = "quinito"
 """The registry key."""
 
 
-def _rulebook(rules: QuinitoConfig) -> Rulebook[QuinitoState, Any]:
+def _rulebook(rules: QuinitoConfig) -> Rulebook[QuinitoState, Command]:
     from assistant.games.quinito.book import rulebook
 
     return rulebook(rules)
@@ -40,7 +43,7 @@ def _topics(rules: QuinitoConfig) -> Sequence[str]:
     return topics(rules)
 
 
-def _simulation(rules: QuinitoConfig, options: SimOptions) -> Driver[QuinitoState, Any]:
+def _simulation(rules: QuinitoConfig, options: SimOptions) -> Driver[QuinitoState, Command]:
     from assistant.games.quinito.bot import simulation
 
     return simulation(rules, options)
@@ -66,10 +69,22 @@ def _board_view(rules: QuinitoConfig, state: QuinitoState, events: tuple[object,
     return view(rules, state, events)
 
 
+def _results(rules: QuinitoConfig, state: QuinitoState) -> Mapping[str, Mapping[str, int]]:
+    from assistant.games.quinito.summary import results
+
+    return results(rules, state)
+
+
 def _describe_event(event: object) -> str | None:
     from assistant.games.quinito.board_view import describe
 
     return describe(event)
+
+
+def _board_running(rules: QuinitoConfig) -> Fold:
+    from assistant.games.quinito.board_view import Running
+
+    return Running(rules)
 
 
 def _odds(rules: QuinitoConfig, text: str) -> tuple[list[str], dict[str, Any]]:
@@ -111,8 +126,14 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,
+        board_running=_board_running,
         odds=_odds,
         responses=RESPONSES,
+        parse_fields=parse_fields,
+        results=_results,
+        vocabulary=frozenset(
+            {"score", "scores", "totem", "totems", "cup", "cups", "gobelet", "gobelets", "dice", "dés"}
+        ),
         demo=_demo,
         variant_lines=variant_lines,
     )
