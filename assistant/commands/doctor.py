@@ -6,7 +6,7 @@ import argparse
 import dataclasses
 import json
 
-from assistant.voice.doctor import can_play, run_checks
+from assistant.doctor.checks import can_play, run_checks
 
 HELP = "Vérifier tout ce dont `kinito play` a besoin."
 
