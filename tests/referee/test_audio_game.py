@@ -152,6 +152,7 @@ def test_spoken_game_through_the_audio_path(synth: Synthesizer, tmp_path: Path) 
         "Soixante-deux, Ana.",
         "Soixante-cinq, Bruno.",
         "Combien sous le gobelet ?",
+        "Cinquante-quatre sous le gobelet.",  # the evidence, said before the charge
         "Bruno prend une dose : bluff.",
         "À Bruno de lancer.",
         "Quarante-trois, Bruno.",
