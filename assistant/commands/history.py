@@ -13,6 +13,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from assistant import wording
 from assistant.commands.export import clock_time, penalties
 from assistant.paths import store_path
 from assistant.store.sqlite import GameSummary, SqliteStore, default_db_path
@@ -83,15 +84,14 @@ def run(args: argparse.Namespace) -> int:
     for game in games:
         row = summary(game)
         winner = game.winner if not isinstance(game.winner, list) else " et ".join(game.winner)
-        end = f"gagnant : {winner}" if winner else ("en cours" if game.status == "playing" else "terminée")
+        end = f"gagnant : {winner}" if winner else wording.status(game.status)
         kind = f"{game.kind} (simulation)" if row["simulated"] else game.kind
-        print(
-            f"n° {game.id}  {row['started']}  {kind}  {', '.join(row['players'])}  {game.moves} coups  {end}"
-        )
+        moves = wording.count(game.moves, "coup", "coups")
+        print(f"n° {game.id}  {row['started']}  {kind}  {', '.join(row['players'])}  {moves}  {end}")
     if totals:
         print(f"Totaux de la soirée (Quinito, {args.hours:g} dernières heures) :")
         for player, units in totals.items():
-            print(f"  {player} : {units['dose']} doses, {units['sip']} gorgées, {units['life']} vies")
+            print(f"  {player} : " + ", ".join(wording.stake(units[unit], unit) for unit in UNITS))
     if ranking:
         print("Classement XP (Cinquillo, C8) :")
         for i, standing in enumerate(ranking, 1):

@@ -110,9 +110,16 @@ def parse_manifest(text: str) -> tuple[ManifestEntry, ...]:
     return tuple(entries)
 
 
+MANIFEST_LIMIT = 1024 * 1024
+"""Bytes a sha256 manifest may take (the French model's is under 2 KiB)."""
+
+
 def load_manifest(path: Path = MANIFEST_PATH) -> tuple[ManifestEntry, ...]:
-    """The packaged manifest of the French model (or another one)."""
-    return parse_manifest(path.read_text(encoding="utf-8"))
+    """The packaged manifest of the French model (or another one), read up to MANIFEST_LIMIT bytes
+    (`--manifest /dev/zero` is refused, not swallowed); UserError when it cannot be read."""
+    from assistant.reading import read_text
+
+    return parse_manifest(read_text(path, "le manifeste", MANIFEST_LIMIT))
 
 
 def sha256_of(path: Path) -> str:
