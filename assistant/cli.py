@@ -39,6 +39,7 @@ SUBCOMMANDS: dict[str, str] = {
     "history": "Lister les parties passées, les totaux de la soirée et le classement XP.",
     "serve": "Répondre aux questions de Home Assistant (Wyoming) sur une partie.",
     "export": "Exporter les coups et les pénalités d'une partie (JSON ou CSV).",
+    "settings": "Afficher les réglages en vigueur et le fichier d'où vient chacun.",
 }
 
 

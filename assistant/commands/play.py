@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
+from assistant.invocation import runnable
 from assistant.paths import store_path, user_config_file
 from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
@@ -38,11 +39,19 @@ MODEL_UNAVAILABLE = (
     "Le modèle vocal français est absent et n'a pas pu être téléchargé : lance `kinito model download`"
     " une fois connecté, ou joue au clavier avec `kinito play --input text`."
 )
+TEXT_FORMAT = (
+    "Une ligne par phrase : « Nom: mots » (par exemple « Ana: soixante deux »),"
+    " ou « table: mots » pour quelqu'un qu'on ne nomme pas."
+)
+"""The line format of `--input text`, said first and again after a line without a name."""
+TEXT_QUIT = "Pour finir : Ctrl-D (la partie reste enregistrée)."
+"""How to leave `--input text`."""
 PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
     "endpoint",
     *("tts_uri", "mic_uri", "snd_uri"),
+    "board",
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -164,7 +173,7 @@ def _model(settings: PlaySettings) -> Any:
             path = download_model(default_download_dir(), progress=sys.stderr, cache=cache_dir()).model
         except (UserError, OSError):
             raise UserError(MODEL_UNAVAILABLE) from None
-    return load_with_rules(path, rules).model
+    return load_with_rules(path, rules, progress=sys.stderr).model
 
 
 def _open_store(settings: PlaySettings) -> SqliteStore:
@@ -178,7 +187,7 @@ def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[Ta
         if unfinished is not None:  # never a silent surprise: the old game is kept, and how to go on
             print(
                 f"kinito: la partie n° {unfinished} n'est pas finie ; celle-ci est une nouvelle partie. "
-                "Pour reprendre l'autre : kinito play --resume",
+                f"Pour reprendre l'autre : {runnable('kinito play --resume')}",
                 file=sys.stderr,
             )
         return settings.table, None
@@ -203,9 +212,15 @@ def _play_text(
 ) -> None:
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
+    print(f"kinito: {TEXT_FORMAT} {TEXT_QUIT}", file=sys.stderr, flush=True)
     loop = LiveLoop(referee, _voice(settings, gate), observers=observers)
-    print(f"kinito: {_which(referee, store)}.", file=sys.stderr)
-    loop.run(from_text(text_lines(sys.stdin.buffer), referee.config.players))
+    print(f"kinito: {_which(referee, store)}.", file=sys.stderr, flush=True)
+
+    def refuse(line: str) -> None:
+        print(f"kinito: « {line[:60]} » : il manque le nom. {TEXT_FORMAT}", file=sys.stderr, flush=True)
+
+    table = referee.config
+    loop.run(from_text(text_lines(sys.stdin.buffer), table.players, refuse, table.wake_word))
 
 
 def _play_mic(
@@ -274,7 +289,7 @@ def run(args: argparse.Namespace) -> int:
     flags = _flags(args)
     settings = load_settings(flags, args.config)
     resume = bool(flags.get("resume"))
-    board = _board(args.board) if getattr(args, "board", None) else None
+    board = _board(settings.board) if settings.board else None
     observers: tuple[TableObserver, ...] = (board,) if board is not None else ()
     store = _open_store(settings)
     try:
@@ -283,7 +298,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             _play_mic(settings, store, resume, observers)
     except KeyboardInterrupt:
-        print("\nkinito: partie enregistrée ; pour la continuer : kinito play --resume", file=sys.stderr)
+        print(
+            f"\nkinito: partie enregistrée ; pour la continuer : {runnable('kinito play --resume')}",
+            file=sys.stderr,
+        )
         return 0
     finally:
         store.close()

@@ -28,9 +28,15 @@ SECTIONS = ("kinito", "play")
 """Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
-    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "confirm_below"}
+    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "confirm_below", "board"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
+LIVE_CHOICES: dict[str, tuple[str, ...]] = {
+    "input": ("mic", "text"),
+    "voice_engine": ("espeak", "pyttsx3"),
+    "endpoint": ("play", "model", "short"),
+}
+"""The live keys whose value is one of a few words (their French names are accepted too)."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,8 @@ class PlaySettings:
     snd_uri: str | None = None
     """A Wyoming sound service (tcp://host:port or unix:///path) playing the referee's voice instead
     of the local output."""
+    board: str | None = None
+    """The party board's address ([HOST:]PORT), or None for no board."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -83,7 +91,7 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
-        raise UserError(error(_FILE, "toml_invalid", path=path, reason=problem)) from None
+        raise UserError(error(_FILE, "toml_invalid", path=path, reason=toml_place(str(problem)))) from None
     except RecursionError:
         raise UserError(error(_FILE, "toml_nested", path=path)) from None
     flat = {k: v for k, v in data.items() if k not in SECTIONS}
@@ -94,6 +102,33 @@ def read_toml(path: Path) -> dict[str, Any]:
         elif found is not None:
             raise UserError(error(_FILE, "toml_section", path=path, section=table))
     return {k.replace("-", "_"): v for k, v in flat.items()}
+
+
+TOML_FAULTS: dict[str, str] = {
+    "Cannot overwrite": "une clé ou une table est donnée deux fois",
+    "Cannot declare": "une table est déclarée deux fois",
+    "Unterminated string": "un guillemet n'est pas fermé",
+    "Illegal character '\\n'": "un guillemet n'est pas fermé",
+    "Expected ']'": "un crochet n'est pas fermé",
+    "Unclosed array": "un crochet n'est pas fermé",
+    "Invalid value": "une valeur manque ou n'est pas valide (un texte s'écrit entre guillemets)",
+    "Invalid initial character": "un nom de réglage n'est pas valide",
+    "Expected '=' after a key": "il manque « = » après un nom de réglage",
+    "Expected newline": "il faut un réglage par ligne",
+    "Illegal character": "un caractère interdit (de contrôle) est dans le fichier",
+}
+"""The start of tomllib's English description of a fault -> what it means, in French."""
+
+
+def toml_place(message: str) -> str:
+    """What tomllib found wrong and where, in French ("un crochet n'est pas fermé, ligne 2,
+    colonne 12"), instead of its English."""
+    import re
+
+    what = next((f for e, f in TOML_FAULTS.items() if message.startswith(e)), "la syntaxe n'est pas valide")
+    found = re.search(r"at line (\d+), column (\d+)", message)
+    where = f"ligne {found.group(1)}, colonne {found.group(2)}" if found else "à la fin du fichier"
+    return f"{what}, {where}"
 
 
 def _device(value: Any) -> str | int | None:
@@ -150,14 +185,69 @@ def _check_types(merged: Mapping[str, Any]) -> None:
         raise UserError(error(_FILE, "db_empty"))
 
 
+YES_NO = {"oui": True, "non": False}
+"""A switch written as a French word in the file (`speech = "non"`); "false" in quotes stays refused
+(a TOML boolean is unquoted), so no word is read as its opposite."""
+
+
+def known_keys() -> frozenset[str]:
+    """Every key a settings file may hold."""
+    return header_keys() | LIVE_KEYS
+
+
+def choices_of(key: str) -> tuple[str, ...] | None:
+    """The values a key takes when it is one of a few words (`edition`: drinking, family), else None."""
+    from assistant.commands.game_flags import game_options
+
+    found = game_options().get(key)
+    if found is not None and found[1].choices:
+        return found[1].choices
+    return LIVE_CHOICES.get(key)
+
+
+def in_english(file: Mapping[str, Any]) -> dict[str, Any]:
+    """The file's values with their French names turned into the program's (`edition = "famille"`
+    is family), as the command line's flags accept them."""
+    from assistant.cli_fr import CHOICE_NAMES
+    from assistant.core.folding import fold
+
+    english = {french: name for name, french in CHOICE_NAMES.items()}
+    out = dict(file)
+    for key, value in file.items():
+        if key in FLAGS and isinstance(value, str) and fold(value.strip()) in YES_NO:
+            out[key] = YES_NO[fold(value.strip())]
+            continue
+        choices = choices_of(key)
+        if choices and isinstance(value, str):
+            word = english.get(fold(value.strip()), value.strip())
+            out[key] = word if word in choices else value
+    return out
+
+
+def check_file(file: Mapping[str, Any], path: Path) -> None:
+    """Every key of the settings file at `path` is known; UserError naming the file, the key and the
+    closest known one otherwise."""
+    import difflib
+
+    known = known_keys()
+    for key in sorted(set(file) - known):
+        close = difflib.get_close_matches(key, sorted(known), n=1)
+        hint = f" (veux-tu dire « {close[0]} » ?)" if close else ""
+        raise UserError(error(_FILE, "unknown_setting", path=path, names=key, hint=hint))
+
+
 def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     """PlaySettings from merged file+flag values; unknown keys are a UserError naming them."""
     keys = header_keys()
     unknown = sorted(set(merged) - keys - LIVE_KEYS - {"config"})
     if unknown:
-        raise UserError(error(_FILE, "unknown_setting", names=", ".join(unknown)))
+        names = ", ".join(unknown)
+        raise UserError(error(_FILE, "unknown_setting", path="les réglages", names=names, hint=""))
     _check_types(merged)
     header = {k: merged[k] for k in keys if k in merged}
+    kind = str(merged.get("input", "mic"))
+    if kind == "text" and merged.get("slow") is None:
+        header["slow"] = "off"  # Q10: typing takes longer than speaking; slowness only when asked
     if "players" not in header:
         if not merged.get("resume"):
             raise UserError(
@@ -172,7 +262,6 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         check_table_names(table)
     if merged.get("confirm_below") is not None:
         table = replace(table, confirm_below=_confirm(merged["confirm_below"]))
-    kind = str(merged.get("input", "mic"))
     if kind not in ("mic", "text"):
         raise UserError(error(_FILE, "unknown_input", kind=kind))
     return PlaySettings(
@@ -190,6 +279,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         tts_uri=None if merged.get("tts_uri") is None else str(merged["tts_uri"]),
         mic_uri=None if merged.get("mic_uri") is None else str(merged["mic_uri"]),
         snd_uri=None if merged.get("snd_uri") is None else str(merged["snd_uri"]),
+        board=None if merged.get("board") is None else str(merged["board"]),
     )
 
 
@@ -197,14 +287,38 @@ def load_settings(
     flags: Mapping[str, Any], config: str | None = None, cwd: Path | None = None, home: Path | None = None
 ) -> PlaySettings:
     """Settings from `config` (or the first file of `config_paths`) overridden by `flags`."""
-    file: dict[str, Any] = {}
-    if config is not None:
-        file = read_toml(Path(config).expanduser())
-    else:
-        found = next((p for p in config_paths(cwd, home) if p.is_file()), None)
-        if found is not None:
-            file = read_toml(found)
-    return settings_from(merge(file, flags))
+    path, file = settings_file(config, cwd, home)
+    try:
+        return settings_from(merge(file, flags))
+    except UserError as problem:
+        if path is None or not file or problem.fix is not None or _from_flags(problem, file, flags):
+            raise
+        raise UserError(f"{problem.message.rstrip('.')} (dans {path}).") from None
+
+
+def _from_flags(problem: UserError, file: Mapping[str, Any], flags: Mapping[str, Any]) -> bool:
+    """Whether the error is not the file's: the file alone (with the players of the command line,
+    if given) does not make it."""
+    try:
+        settings_from(merge(file, {"players": flags.get("players")}))
+    except UserError as alone:
+        return alone.message != problem.message
+    return True
+
+
+def settings_file(
+    config: str | None = None, cwd: Path | None = None, home: Path | None = None
+) -> tuple[Path | None, dict[str, Any]]:
+    """The settings file in effect (`config`, else the first of `config_paths`; None when there is
+    none) and its checked values, French names turned into the program's."""
+    path = Path(config).expanduser() if config is not None else None
+    if path is None:
+        path = next((p for p in config_paths(cwd, home) if p.is_file()), None)
+    if path is None:
+        return None, {}
+    file = read_toml(path)
+    check_file(file, path)
+    return path, in_english(file)
 
 
 def resumed_table(stored: Mapping[str, Any], live: TableConfig) -> TableConfig:

@@ -71,14 +71,16 @@ def resample(samples: array[int] | Samples, rate: int, target: int = SAMPLE_RATE
 def read_wav(path: str | Path) -> bytes:
     """The file's audio as 16 kHz mono little-endian int16 PCM; UserError when it is no usable WAV."""
     file = Path(path)
-    if not file.is_file():
+    if not file.exists():
         raise UserError(f"Le fichier {file} n'existe pas.", "vérifie le chemin du fichier WAV.")
+    if not file.is_file():
+        raise UserError(f"{file} n'est pas un fichier ordinaire (un dossier ou un périphérique).", _FIX)
     try:
         with wave.open(str(file), "rb") as wav:
             rate, channels, width = wav.getframerate(), wav.getnchannels(), wav.getsampwidth()
             raw = wav.readframes(wav.getnframes())
-    except (wave.Error, EOFError) as error:
-        raise UserError(f"{file} n'est pas un fichier WAV lisible ({error}).", _FIX) from None
+    except (wave.Error, EOFError):
+        raise UserError(f"{file} n'est pas un fichier WAV lisible (en-tête absent ou abîmé).", _FIX) from None
     samples = resample(_mono(_to_int16(raw, width), channels), rate)
     if sys.byteorder == "big":
         samples.byteswap()

@@ -93,6 +93,7 @@ SAMPLES: dict[str, object] = {
     "speech": "-22",
     "snr": "36",
     "right": 4,
+    "hint": " (veux-tu dire « players » ?)",
 }
 """A value for every blank a response may have: names starting with a vowel, so that a missing
 elision ("de Ana") shows."""

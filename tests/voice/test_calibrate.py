@@ -16,6 +16,7 @@ import pytest
 from assistant.bench.voicepath import STAND_IN
 from assistant.cli import main
 from assistant.commands import calibrate
+from assistant.invocation import runnable
 from assistant.voice import calibration
 from assistant.voice.calibration import THRESHOLD_RANGE, Take
 from assistant.voice.fake_stream import FakeStream
@@ -75,7 +76,7 @@ def test_without_a_model_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
     code = main(["calibrate", "--model", str(empty)])
     err = capsys.readouterr().err
     assert code != 0
-    assert "n'est pas un modèle Vosk" in err and "kinito model download" in err
+    assert "n'est pas un modèle Vosk" in err and runnable("kinito model download") in err
     assert "Traceback" not in err
 
 
