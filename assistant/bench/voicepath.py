@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from assistant.bench.rss import peak_rss_mb
+from assistant.rss import peak_rss_mb
 from assistant.runtime.hearing import FIRST_LANDING, Ears
 from assistant.voice.audio import Chunk
 from assistant.voice.endpoint import (

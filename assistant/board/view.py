@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from assistant.referee import speech
+from assistant import speech
+from assistant.game import plain_summary
 from assistant.referee.snapshot import Snapshot
-from assistant.referee.summary import plain_summary
-from assistant.registry import get_game
 
 SAID_KEPT = 4
 """How many of the referee's latest sentences the page shows."""
@@ -35,7 +34,7 @@ def latest(events: tuple[Any, ...], describe: Callable[[Any], str | None], limit
 def board_view(snapshot: Snapshot) -> dict[str, Any]:
     """Everything the page shows, as JSON-ready data."""
     config, state, events = snapshot.config, snapshot.state, snapshot.events
-    module = get_game(config.game)
+    module = config.module
     data = module.board_view(config.rules, state, events) if module.board_view else {}
     describe = module.describe_event or (lambda _event: None)
     winner = state.winner

@@ -19,7 +19,7 @@ from typing import Any
 
 from assistant.bench import measures, voice
 from assistant.bench.compare import compare, targets
-from assistant.bench.rss import peak_rss_mb
+from assistant.rss import peak_rss_mb
 
 HELP = "Mesurer les performances sur cette machine."
 log = logging.getLogger("kinito.bench")
@@ -91,7 +91,7 @@ def voice_path(quick: bool) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     """Measure and print."""
     if args.soak is not None:
-        from assistant.sim.soak import PARTY, soak
+        from assistant.bench.soak import PARTY, soak
 
         with tempfile.TemporaryDirectory() as tmp:
             report = soak(10**9, Path(tmp) / "soak.sqlite3", hours=args.soak, noise=PARTY)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant.errors import UserError
-from assistant.registry import default_game, game_names
+from assistant.game import default_game, game_names
 from assistant.responses import render, section
 from assistant.voice.audio import StreamFactory
 from assistant.voice.calibration import NOISY_SNR_DB, SETTING, Calibration, Take, calibrate

@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
     room as `kinito calibrate` does (with its defaults)."""
     if getattr(args, "listen", False):
         from assistant.commands import calibrate
-        from assistant.registry import default_game
+        from assistant.game import default_game
 
         listen = argparse.Namespace(
             model=args.model, game=default_game(), phrases=calibrate.PHRASES, device=None, json=args.json

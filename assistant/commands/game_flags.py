@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from assistant.registry import GameOption, game_names, get_game
+from assistant.game import GameOption, game_names, get_game
 
 
 def game_options() -> dict[str, tuple[str, GameOption]]:

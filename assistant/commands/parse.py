@@ -17,10 +17,9 @@ from assistant.bench.stats import percentile
 from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import comma_list
 from assistant.errors import UserError
+from assistant.game import GameRules, Parse, default_game, game_names, get_game
 from assistant.reading import text_lines
-from assistant.registry import default_game, game_names, get_game
 from assistant.understanding.grammar_files import FIX_REINSTALL
-from assistant.understanding.parse import Parse
 from assistant.understanding.parser import Parser
 from assistant.voice.phonemes import default_phonetizer
 
@@ -56,9 +55,10 @@ def _vigilance(args: argparse.Namespace) -> bool:
         return bool(args.vigilance == "on")
     header = {"players": args.players or "A,B,C", **game_settings(args, args.game)}
     try:
-        return get_game(args.game).rules(header).vigilance
+        rules: GameRules = get_game(args.game).rules(header)
     except UserError:
         return False
+    return rules.vigilance
 
 
 def readable(parse: Parse) -> str:

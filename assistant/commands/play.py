@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING, Any
 from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
+from assistant.game import default_game, game_names
 from assistant.invocation import runnable
 from assistant.paths import store_path, user_config_file
 from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
-from assistant.registry import default_game, game_names
 from assistant.runtime.enrolment import enrol
 from assistant.runtime.grammar_switch import respellings_for
 from assistant.runtime.hearing import hearing, microphone, satellite_microphone
@@ -244,7 +244,7 @@ def _play_mic(
         table.game,
         table.players,
         table.wake_word,
-        vigilance=table.drinking,
+        vigilance=table.vigilance,
         respellings=back,
         phonetizer=default_phonetizer(),
     )
@@ -270,12 +270,12 @@ def _play_mic(
     print(f"kinito: {_which(referee, store)}, j'écoute (Ctrl-C pour arrêter).", file=sys.stderr)
     heard = iter(ears.listener)
     voices = None
-    if voices_model is not None and table.drinking:  # Q11 breaches are the only thing voices attribute
+    if voices_model is not None and table.vigilance:  # Q11 breaches are the only thing voices attribute
         ears.early.enabled = False
         voices = enrol(table.players, (h for h in heard if h.mode == "open"), ears.loop.say)
         ears.early.enabled = True
     utterances: Iterator[Utterance] = from_heard(
-        heard, parser, dual=table.drinking, voices=voices, early=ears.early
+        heard, parser, dual=table.vigilance, voices=voices, early=ears.early
     )
     try:
         ears.loop.run(utterances)

@@ -8,7 +8,7 @@ from typing import Any
 
 from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.errors import UserError
-from assistant.registry import default_game, game_names, get_game
+from assistant.game import default_game, game_names, get_game
 from assistant.settings.table import table_config
 
 HELP = "Dire ou afficher les règles telles que la table les a choisies."

@@ -11,9 +11,9 @@ from typing import Any
 
 from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import SystemClock
+from assistant.game import default_game, game_names
 from assistant.paths import store_path
 from assistant.referee.referee import Referee
-from assistant.registry import default_game, game_names
 from assistant.runtime.questions import TableQuestions, stored_referee
 from assistant.settings.play import load_settings
 from assistant.store.sqlite import SqliteStore, default_db_path

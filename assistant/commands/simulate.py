@@ -16,8 +16,8 @@ from assistant import jsonline, wording
 from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import ConfigError, comma_list
 from assistant.errors import UserError
+from assistant.game import default_game, game_names, get_game
 from assistant.progress import progress_bar
-from assistant.registry import default_game, game_names, get_game
 from assistant.sim import simulate as sim
 from assistant.store.protocol import GameStore
 from assistant.store.sqlite import SqliteStore

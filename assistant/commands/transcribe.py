@@ -15,7 +15,7 @@ from typing import Any
 from assistant import jsonline
 from assistant.core.table import comma_list
 from assistant.errors import UserError
-from assistant.registry import default_game, game_names
+from assistant.game import default_game, game_names
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.endpoint import load_with_rules, parse_rules

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from assistant.commands.rules import variant_lines
-from assistant.registry import default_game, game_names
+from assistant.game import default_game, game_names
 
 HELP = "Lister les variantes (identifiants de rules.md) avec leur description."
 

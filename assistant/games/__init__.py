@@ -1,4 +1,4 @@
-"""The games, one folder each. Importing this package registers them (assistant.registry).
+"""The games, one folder each. Importing this package registers them (assistant.game).
 
 The order is the registry's: the first game is the default of a table that names none.
 """

@@ -1,6 +1,6 @@
 """The coach: answers that help a player think ("arbitre mes chances", "qu'est-ce que je peux jouer").
 
-Each game answers for itself (its registry entry's `coach` and `summary`): it reads the game state and
+Each game answers for itself (its `GameModule.coach` and `summary`): it reads the game state and
 the engine's own tables, never a hand, since the referee sees neither dice nor cards.
 """
 
@@ -8,20 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant.referee import speech
-from assistant.referee.summary import plain_summary
-from assistant.registry import get_game
+from assistant import speech
+from assistant.game import Parse, plain_summary
 from assistant.settings.table import TableConfig
-from assistant.understanding.parse import Parse
-
-
-def percent_words(value: int) -> str:
-    """0..100 per cent in French words: "quarante-quatre pour cent", "cent pour cent"."""
-    from assistant.understanding.numbers import french_number
-
-    words = "cent" if value == 100 else french_number(value).replace(" ", "-").replace("-et-", " et ")
-    return f"{words} pour cent"
-
 
 COACH_INTENTS = frozenset({"odds", "hint", "announcement", "count", "summary"})
 """Wake-word intents the coach answers (grammars/commands.yaml)."""
@@ -32,7 +21,7 @@ def summary_lines(
 ) -> list[str]:
     """The summary of the game so far ("arbitre bilan"; at the end of a game, without the winner
     line the referee has just said)."""
-    summarize = get_game(config.game).summary or plain_summary
+    summarize = config.module.summary or plain_summary
     return summarize(state, events).lines(with_winner)
 
 
@@ -41,7 +30,7 @@ def answer(
 ) -> list[str]:
     """One coach command: odds and hint from the game's own coach, or the summary."""
     if parse.intent in ("odds", "hint", "announcement", "count"):
-        module = get_game(config.game)
+        module = config.module
         if module.coach is None:
             return [speech.say("odds_no_dice")] if parse.intent == "odds" else [speech.say("hands_unseen")]
         return list(module.coach(parse.intent, parse, who, config.rules, state))

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from assistant import speech
 from assistant.core.events import Reason
 from assistant.core.expectation import Expectation
-from assistant.referee import coach, speech
+from assistant.game import Parse, Rulebook
+from assistant.referee import coach
 from assistant.referee.helping import help_lines
-from assistant.referee.rulebook import Rulebook
 from assistant.referee.violations import designated
-from assistant.registry import get_game
 from assistant.settings.table import TableConfig
-from assistant.understanding.parse import Parse
 
 WAKE_INTENTS = (
     frozenset(
@@ -34,7 +33,7 @@ class Table(Protocol):
     """What a wake-word command may read and do: the Referee implements it."""
 
     config: TableConfig
-    book: Rulebook
+    book: Rulebook[Any, Any]
 
     @property
     def state(self) -> Any:
@@ -88,7 +87,7 @@ class Table(Protocol):
 def explain(table: Table, topic: str | None) -> list[str]:
     """The rules as this table plays them, generated from its settings (never a fixed text)."""
     config = table.config
-    return list(get_game(config.game).explain(config.rules, topic))
+    return list(config.module.explain(config.rules, topic))
 
 
 def standings(table: Table) -> list[str]:
@@ -130,7 +129,8 @@ def repeat(table: Table) -> list[str]:
 
 def totem(table: Table) -> list[str]:
     """Q12: who holds the totem (each cup's, Q13), protected from the next attack."""
-    holders = list(table.state.totems)
+    held = table.book.extras(table.state).get("totem")
+    holders = [str(holder) for holder in held] if isinstance(held, list) else []
     if not holders:
         return [speech.say("no_totem")]
     return [speech.say("has_totem", player=holder) for holder in holders]
@@ -143,7 +143,7 @@ def help_now(table: Table) -> list[str]:
 
 def penalty(table: Table, parse: Parse, who: str | None) -> list[str]:
     """ "arbitre pénalité pour Bruno": a fault (Q10) on the named (or pointed) player."""
-    culprit = designated(parse, who, table.config.players, table.state.direction)
+    culprit = designated(parse, who, table.config.players, table.book.direction(table.state))
     if table.book.fault(culprit or "", "fault") is None:
         return [speech.say("no_fault")]
     if culprit is None:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant import speech
 from assistant.core.clock import Clock
 from assistant.core.events import Reason
 from assistant.core.expectation import Expectation
 from assistant.core.game import Session
-from assistant.referee import coach, speech
-from assistant.referee.rulebook import Rulebook
+from assistant.game import Rulebook
+from assistant.referee import coach
 from assistant.referee.saving import Saver
 from assistant.referee.violations import Pending
 from assistant.settings.table import TableConfig
@@ -21,7 +22,7 @@ class Controls:
 
     config: TableConfig
     clock: Clock
-    book: Rulebook
+    book: Rulebook[Any, Any]
     session: Session[Any, Any, Any]
     saver: Saver
     marks: list[int]

@@ -10,19 +10,20 @@ around them is the moment's template (section `help`, blank {says}).
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Any
 
+from assistant import speech
 from assistant.core.expectation import Expectation
-from assistant.referee import speech
-from assistant.registry import get_game
+from assistant.game import GameModule
 from assistant.responses import render, section
 from assistant.settings.table import TableConfig
 from assistant.understanding.grammar import moments
 
 
-def sayable(game: str, awaiting: str, unspoken: Collection[str] = ()) -> list[str]:
+def sayable(module: GameModule[Any, Any], awaiting: str, unspoken: Collection[str] = ()) -> list[str]:
     """The examples of the moves that may be said at `awaiting`, in the order of the `say` section."""
-    examples = section(get_game(game).responses, "say")
-    allowed = moments(game)
+    examples = section(module.responses, "say")
+    allowed = moments(module.name)
     return [
         example
         for intent, example in examples.items()
@@ -40,7 +41,7 @@ def quoted(examples: Sequence[str]) -> str:
 
 def help_lines(config: TableConfig, expectations: Sequence[Expectation]) -> list[str]:
     """One line per expectation that has a `help` template; "nothing to say" when none has."""
-    module = get_game(config.game)
+    module = config.module
     phrases = section(module.responses, "help")
     unspoken: Collection[str] = getattr(config.rules, "unspoken", frozenset())
     lines: list[str] = []
@@ -48,7 +49,7 @@ def help_lines(config: TableConfig, expectations: Sequence[Expectation]) -> list
         template = phrases.get(expect.awaiting)
         if template is None:
             continue
-        says = quoted(sayable(config.game, expect.awaiting, unspoken))
+        says = quoted(sayable(config.module, expect.awaiting, unspoken))
         player = expect.player or speech.WORDS["someone"]  # C3 round 1: whoever holds the 5 of oros
         values = {"player": player, "other": expect.other or "", "says": says}
         lines.append(render(template, values))

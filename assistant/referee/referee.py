@@ -10,22 +10,20 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from assistant import speech
 from assistant.core.clock import Clock
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
-from assistant.referee import coach, speech
+from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook
+from assistant.referee import coach
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.controls import Controls
-from assistant.referee.flow import Ask, Decision, Moves, Reply
-from assistant.referee.rulebook import Rulebook
 from assistant.referee.saving import Saver
 from assistant.referee.understander import Understander, default_parser
 from assistant.referee.violations import Pending, designated, reasons, tries_to_designate
-from assistant.registry import get_game
 from assistant.settings.table import TableConfig
 from assistant.store.protocol import GameStore, resume
-from assistant.understanding.parse import Parse
 
 __all__ = ["Referee", "Understander", "default_parser"]
 
@@ -44,7 +42,7 @@ class Referee(Controls):
         """With `resume_id`, the game is rebuilt from that stored game's log (after a crash)."""
         self.config = config
         self.clock = clock
-        self.book: Rulebook = get_game(config.game).rulebook(config.rules)
+        self.book: Rulebook[Any, Any] = config.module.rulebook(config.rules)
         self.parser = parser if parser is not None else default_parser(config)
         self.session: Session[Any, Any, Any] = Session.start(self.book.game)
         self.spoken: list[str] = []
@@ -57,7 +55,7 @@ class Referee(Controls):
         """Speaker labels heard that name nobody at the table (each told once)."""
         self.confirming: str | None = None
         """A destructive command said and not yet confirmed aloud ("new_game")."""
-        self.asking: Ask | None = None
+        self.asking: Ask[Any] | None = None
         """A yes/no question of the game awaiting "oui" or "non" (C8: penalise an abandon?)."""
         self._before_restart: tuple[Session[Any, Any, Any], list[int], int | None] | None = None
         """The game a confirmed new_game replaced, so "arbitre annule" right after brings it back."""
@@ -116,9 +114,8 @@ class Referee(Controls):
         return {
             "players": state.standings(),
             "penalties": self.penalties(),
-            "totem": list(state.totems),
+            **self.book.extras(state),
             "current": state.current,
-            "direction": state.direction,
             "winner": state.winner,
             "spoken": list(self.spoken),
         }
@@ -165,7 +162,9 @@ class Referee(Controls):
             return self._say([speech.say("confirm_new_game")])
         if self.pending is not None:
             pending, self.pending = self.pending, None
-            culprit = designated(parse, who, self.config.players, self.state.direction, self._anchor())
+            culprit = designated(
+                parse, who, self.config.players, self.book.direction(self.state), self._anchor()
+            )
             if culprit is not None:
                 return self._say(self._apply_auto_penalty(culprit, pending.reason))
             if who is None and tries_to_designate(parse):  # "c'est moi" from an unknown voice
@@ -184,11 +183,11 @@ class Referee(Controls):
         if conf < self.config.confirm_below:
             parse = replace(parse, violations=())  # never charge a fault on a doubtful hearing
         out: list[str] = []
-        if self.config.drinking and parse.violations and who is not None:
+        if self.config.vigilance and parse.violations and who is not None:
             for reason in reasons(parse):  # Q11: the penalty is said before the move's next prompt
                 out += self._apply_auto_penalty(who, reason)
         out += self._move(parse, who)
-        if self.config.drinking and parse.violations and who is None:
+        if self.config.vigilance and parse.violations and who is None:
             self.pending = Pending(reasons(parse)[0])
             out.append(speech.say("who_said"))
         return self._say(out)
@@ -213,10 +212,10 @@ class Referee(Controls):
             return [decision.sentence]
         return self.apply(decision.commands, atomic=decision.atomic)
 
-    def _decide(self, parse: Parse, who: str | None) -> Decision:
+    def _decide(self, parse: Parse, who: str | None) -> Decision[Any]:
         """Q13: a line goes to the cup awaiting its speaker first; the first cup it is a move for wins,
         else the first question or refusal heard."""
-        decision: Decision = None
+        decision: Decision[Any] = None
         expectations = self.expectations()
         ordered = sorted(expectations, key=lambda e: 0 if who is not None and e.player == who else 1)
         for expect in ordered:

@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from assistant import speech
 from assistant.core.codec import Codec
 from assistant.core.game import Session
-from assistant.referee import speech
 from assistant.store.protocol import GameStore, Kind, StoreError, encode_entry
 
 

@@ -7,8 +7,8 @@ from collections.abc import Collection
 from functools import lru_cache
 from typing import Protocol
 
+from assistant.game import Parse
 from assistant.settings.table import TableConfig
-from assistant.understanding.parse import Parse
 
 
 class Understander(Protocol):
@@ -21,7 +21,7 @@ class Understander(Protocol):
 
 def default_parser(config: TableConfig) -> Understander:
     """The project's parser for this table (vigilance on in the drinking edition only, Q11)."""
-    return _parser(config.game, config.players, config.wake_word, config.drinking)
+    return _parser(config.game, config.players, config.wake_word, config.vigilance)
 
 
 @lru_cache(maxsize=8)

@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from assistant.core.events import Reason
-from assistant.referee.flow import targets
-from assistant.understanding.parse import Parse
+from assistant.game import Parse, is_self, targets
 
 
 @dataclass(frozen=True)
@@ -31,11 +30,6 @@ def reasons(parse: Parse) -> list[Reason]:
 def tries_to_designate(parse: Parse) -> bool:
     """Whether a line answers "who?" ("c'est moi", a seat, "arbitre c'est Bruno"), designated or not."""
     return is_self(parse) or bool(parse.position or parse.positions) or parse.intent == "penalty"
-
-
-def is_self(parse: Parse) -> bool:
-    """Whether the line designates its own speaker ("c'est moi")."""
-    return bool(parse.extra.get("self"))
 
 
 def designated(

@@ -8,9 +8,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from assistant import speech
 from assistant.core.clock import Clock
 from assistant.errors import UserError
-from assistant.referee import speech
 from assistant.referee.referee import Referee
 from assistant.referee.snapshot import TableObserver
 from assistant.runtime.early import HOLD_SECONDS, Completer, EarlyMoves
@@ -88,7 +88,7 @@ def hearing(
     grammar = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
     try:
         switching = decoders(
-            model, grammar.phrases(referee.expectations()), table.drinking, speaker_model, stand_in, ears
+            model, grammar.phrases(referee.expectations()), table.vigilance, speaker_model, stand_in, ears
         )
     except ValueError:
         raise UserError(

@@ -15,7 +15,6 @@ from typing import Any, TextIO
 from assistant.core.codec import Codec
 from assistant.core.game import Game
 from assistant.errors import UserError
-from assistant.registry import get_game
 from assistant.settings.play import resumed_table
 from assistant.settings.table import TableConfig
 from assistant.store.protocol import DamagedGame, StoredGame, readable_entries
@@ -66,7 +65,7 @@ def _table(stored: StoredGame, live: TableConfig) -> TableConfig:
 
 
 def _rules(table: TableConfig) -> tuple[Game[Any, Any, Any], Codec]:
-    book = get_game(table.game).rulebook(table.rules)
+    book = table.module.rulebook(table.rules)
     return book.game, book.codec
 
 

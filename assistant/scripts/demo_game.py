@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from assistant.errors import UserError
-from assistant.registry import default_game, get_game
+from assistant.game import default_game, get_game
 from assistant.scripts.script import Script, parse_script
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.core.table import check_names
 from assistant.errors import UserError
-from assistant.registry import GameRules, default_game, game_names, get_game
+from assistant.game import GameModule, GameRules, default_game, game_names, get_game
 from assistant.responses import error, errors
 
 _FILE = "referee.yaml"
@@ -35,8 +35,8 @@ DEFAULT_CONFIRM = 0.6
 class TableConfig:
     """One table: which game, its rules settings, and the referee's own settings."""
 
-    game: str
-    """The registered game's name."""
+    module: GameModule[Any, Any]
+    """The registered game, resolved once where the table was read."""
     rules: GameRules
     """The game's typed rules (its edition, variants, mode...), validated."""
     slow: float | None = DEFAULT_SLOW
@@ -47,13 +47,18 @@ class TableConfig:
     """Confidence under which a move is not acted on and the referee asks to repeat."""
 
     @property
+    def game(self) -> str:
+        """The game's registry name (what a script header writes after `game:`)."""
+        return self.module.name
+
+    @property
     def players(self) -> tuple[str, ...]:
         """Seating order, clockwise."""
         return self.rules.players
 
     @property
-    def drinking(self) -> bool:
-        """Q11 applies (forbidden words and names) at this table."""
+    def vigilance(self) -> bool:
+        """Q11 applies (forbidden words and names) at this table: the rules' vigilance."""
         return self.rules.vigilance
 
     def to_dict(self) -> dict[str, Any]:
@@ -119,8 +124,8 @@ def table_config(header: Mapping[str, Any]) -> TableConfig:
     except (ValueError, TypeError) as problem:
         raise UserError(error(_FILE, "game_setting", game=module.title, reason=problem)) from None
     if header.get("slow") is None and not rules.faults:
-        table = TableConfig(module.name, rules, None)  # Q10 faults belong to games that have faults
+        table = TableConfig(module, rules, None)  # Q10 faults belong to games that have faults
     else:
-        table = TableConfig(module.name, rules, _slow(header.get("slow")))
+        table = TableConfig(module, rules, _slow(header.get("slow")))
     check_table_names(table)
     return table

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
-from assistant.core.codec import Codec
-from assistant.core.game import Game, Refused, Session
+from assistant.core.game import Refused, Session
+from assistant.game.driver import Driver
 from assistant.store.protocol import GameStore, encode_entry
 
 _MASK64 = (1 << 64) - 1
@@ -30,28 +30,6 @@ def move_rng(seed: int, game: int, move: int) -> random.Random:
     return random.Random(move_seed(seed, game, move))
 
 
-class Chooser(Protocol):
-    """A bot bound to its table settings: the next command for `state`, or None when it stops."""
-
-    def __call__(self, state: Any, rng: random.Random) -> Any | None: ...
-
-
-@dataclass(frozen=True)
-class Driver:
-    """Everything the runner needs about one kind of game, whatever the game."""
-
-    game: Game[Any, Any, Any]
-    """The rules."""
-    codec: Codec
-    """Stores its commands and events."""
-    choose: Chooser
-    """The bot in every seat."""
-    fallback: Chooser | None
-    """An honest bot tried with the same random source when `choose` is refused (None: stop there)."""
-    done: Callable[[Any], bool]
-    """Whether the game is over for the simulation (a winner, or enough rounds)."""
-
-
 @dataclass(frozen=True)
 class Outcome:
     """How one simulated game ended."""
@@ -65,7 +43,7 @@ class Outcome:
 
 
 def advance(
-    driver: Driver,
+    driver: Driver[Any, Any],
     session: Session[Any, Any, Any],
     seed: int,
     game_index: int,
@@ -106,7 +84,7 @@ def advance(
 
 
 def bot_games(
-    driver: Driver, moves: int, seed: int = 0, longest: int | None = None
+    driver: Driver[Any, Any], moves: int, seed: int = 0, longest: int | None = None
 ) -> list[list[tuple[Any, Any]]]:
     """`moves` bot moves as games of (state before, command), a new game each time one ends (or reaches
     `longest` moves); a move the rules refuse (a bot's bluff) is no move. What the engine benches replay."""
@@ -132,7 +110,7 @@ def bot_games(
 
 
 def engine_moves_per_second(
-    driver: Driver, moves: int = 50_000, seed: int = 0, clock: Callable[[], float] | None = None
+    driver: Driver[Any, Any], moves: int = 50_000, seed: int = 0, clock: Callable[[], float] | None = None
 ) -> float:
     """Moves per second of decide + evolve alone, for any game: the bots' moves are recorded first
     (bot_games), then replayed under the clock (CPU time of this process by default, so a busy

@@ -13,8 +13,8 @@ from typing import Any
 
 from assistant.core.codec import Codec
 from assistant.core.game import Game, Session
-from assistant.registry import SimOptions, get_game
-from assistant.sim.runner import Driver, Outcome, advance
+from assistant.game import Driver, SimOptions, get_game
+from assistant.sim.runner import Outcome, advance
 from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries
 
 
@@ -56,7 +56,7 @@ class SimSettings:
         return settings, int(sim.get("game", 0))
 
 
-def driver(settings: SimSettings) -> Driver:
+def driver(settings: SimSettings) -> Driver[Any, Any]:
     """The rules, codec and bots of the registered game (engines are imported only when used)."""
     module = get_game(settings.kind)
     rules = module.rules(settings.table)
@@ -85,7 +85,7 @@ def play_one(
     game_index: int,
     store: GameStore | None = None,
     on_move: Callable[[int], None] | None = None,
-    bound: Driver | None = None,
+    bound: Driver[Any, Any] | None = None,
 ) -> tuple[Outcome, int | None]:
     """Play game `game_index` of a run from scratch; with a store, every move is saved as it is made."""
     bound = bound or driver(settings)

@@ -17,7 +17,7 @@ from assistant.core.game import Entry, Game, Session, fold
 from assistant.errors import UserError
 
 Kind = str
-"""A registered game's name (assistant.registry): data to the store, never a schema constraint."""
+"""A registered game's name (assistant.game): data to the store, never a schema constraint."""
 Status = Literal["playing", "finished"]
 Winner = str | list[str] | None
 

@@ -22,7 +22,7 @@ from hassil.expression import Alternative, Expression, ListReference, Permutatio
 from hassil.expression import Sequence as Seq
 from hassil.intents import Intents, TextSlotList, WildcardSlotList
 
-from assistant.registry import get_game
+from assistant.game import get_game
 from assistant.understanding.grammar_files import read_data
 
 WILDCARD = "\x00"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from assistant.game import Parse, Violation
 from assistant.understanding.frame import TARGET_INTENT
 from assistant.understanding.grammar import WILDCARD, Phrase
-from assistant.understanding.parse import Parse, Violation
 
 HIDDEN_INTENTS = frozenset({TARGET_INTENT})
 """Grammar intents that are no contract intent: their lines give intent None with the target filled."""

@@ -23,6 +23,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
+from assistant.game import Parse, Violation
 from assistant.understanding.frame import TARGET_INTENT, Filled, Rules
 from assistant.understanding.frames import fill
 from assistant.understanding.grammar import WILDCARD, Phrase, build
@@ -30,7 +31,6 @@ from assistant.understanding.meaning import from_slots, meaning, to_parse
 from assistant.understanding.near_miss import NearMiss
 from assistant.understanding.normalize import Respeller, drop_words, key, word_set
 from assistant.understanding.numbers import spoken_number
-from assistant.understanding.parse import Parse, Violation
 from assistant.understanding.sounds import Phonetizer, Sounds
 from assistant.understanding.spans import Tagger, Words
 from assistant.understanding.vigilance import Vigilance, heard_words

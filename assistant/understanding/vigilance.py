@@ -22,9 +22,9 @@ from rapidfuzz.fuzz import ratio
 from rapidfuzz.process import extract, extractOne
 
 from assistant.core.folding import fold
+from assistant.game import Violation
 from assistant.understanding.conjugation import Conjugation, load_table
 from assistant.understanding.grammar_files import grammar_file
-from assistant.understanding.parse import Violation
 from assistant.understanding.phonetic import keys
 from assistant.understanding.sounds import Sounds
 

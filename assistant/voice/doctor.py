@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import UserError
+from assistant.game import game_names
 from assistant.invocation import python_command
 from assistant.paths import store_path
-from assistant.registry import game_names
-from assistant.understanding.grammar_files import FIX_REINSTALL, check_grammars
+from assistant.understanding.grammar_files import FIX_REINSTALL
+from assistant.understanding.installed import check_grammars
 from assistant.understanding.phrases import UNKNOWN, coverage, phrases_for
 from assistant.voice.models import FIX_DOWNLOAD, find_model, load_manifest, verify_model
 from assistant.voice.tts import INSTALL_ESPEAK, VoiceInfo, choose_voice, espeak_voices

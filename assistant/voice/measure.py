@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from assistant.bench.rss import peak_rss_mb
+from assistant.rss import peak_rss_mb
 from assistant.voice.audio import SAMPLE_RATE
 from assistant.voice.dual import DualRecognizer
 from assistant.voice.endpoint import DEFAULT, SHORT, EndpointRules, describe, tuned_model

@@ -60,7 +60,7 @@ def test_a_child_reports_its_own_peak_memory_not_its_parents() -> None:
 
     ballast = bytearray(300 * 1024 * 1024)  # this process grows by 300 MB
     ballast[::4096] = b"\x01" * len(ballast[::4096])
-    code = "from assistant.bench.rss import peak_rss_mb; print(peak_rss_mb())"
+    code = "from assistant.rss import peak_rss_mb; print(peak_rss_mb())"
     child = float(
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     )

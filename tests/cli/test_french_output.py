@@ -8,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from assistant import wording
+from assistant import speech, wording
 from assistant.commands.replay import readable
-from assistant.referee import speech
 from tests.cli.kinito_run import ROOT, kinito
 
 ENGLISH = ("doses 4", "sips", "playing", "Announce", "forbidden_word", "quinito_countered", "wins", "draws")

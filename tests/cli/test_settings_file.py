@@ -58,7 +58,7 @@ def test_a_bad_value_of_the_file_names_the_file_not_when_the_flag_is_to_blame(tm
 @pytest.mark.parametrize(
     ("body", "said"),
     [
-        ("edition = [\n", "une valeur manque ou n'est pas valide (un texte s'écrit entre guillemets), à la fin"),
+        ("edition = [\n", "une valeur manque ou n'est pas valide (un texte s'écrit entre guillemets)"),
         ('wake_word = "arb\n', "un guillemet n'est pas fermé, ligne 2, colonne 17"),
         ("a = 1\na = 2\n", "une clé ou une table est donnée deux fois"),
     ],

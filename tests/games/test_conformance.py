@@ -17,7 +17,7 @@ import pytest
 import tests.games.toy  # noqa: F401  (registers the toy game, as a game folder would)
 from assistant.core.expectation import OVER
 from assistant.core.game import Session
-from assistant.registry import GameModule, SimOptions, game_names, get_game
+from assistant.game import GameModule, SimOptions, game_names, get_game
 from assistant.sim.runner import advance
 from assistant.understanding.grammar import build
 

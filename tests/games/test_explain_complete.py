@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 import yaml
 
+from assistant.game import game_names, get_game
 from assistant.games.quinito.config import Edition, QuinitoConfig, variants_for
-from assistant.registry import game_names, get_game
 from assistant.settings.table import table_config
 
 GRAMMAR = Path(__file__).resolve().parents[2] / "grammars" / "commands.yaml"

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from assistant.game import get_game
 from assistant.games import GAMES
 from assistant.referee.helping import quoted, sayable
-from assistant.registry import get_game
 from assistant.responses import section
 from assistant.understanding.grammar import moments
 from assistant.understanding.parser import Parser
@@ -27,16 +27,16 @@ def test_every_help_example_parses_to_its_move(game: str) -> None:
 def test_L3_the_pass_is_listed_in_the_family_edition_only() -> None:
     family = get_game("quinito").rules({"players": "Ana,Bruno,Chloé", "edition": "family"})
     drinking = get_game("quinito").rules({"players": "Ana,Bruno,Chloé"})
-    assert "je passe" in sayable("quinito", "response", family.unspoken)  # type: ignore[attr-defined]
-    assert "je passe" not in sayable("quinito", "response", drinking.unspoken)  # type: ignore[attr-defined]
-    assert "défi" not in sayable("quinito", "announce", family.unspoken)  # type: ignore[attr-defined]
+    assert "je passe" in sayable(get_game("quinito"), "response", family.unspoken)  # type: ignore[attr-defined]
+    assert "je passe" not in sayable(get_game("quinito"), "response", drinking.unspoken)  # type: ignore[attr-defined]
+    assert "défi" not in sayable(get_game("quinito"), "announce", family.unspoken)  # type: ignore[attr-defined]
 
 
 def test_C3_no_draw_is_listed_without_a_stock() -> None:
     three = get_game("cinquillo").rules({"players": "Ana,Bruno,Chloé"})
     two = get_game("cinquillo").rules({"players": "Ana,Bruno"})
-    assert "je pioche" not in sayable("cinquillo", "play", three.unspoken)  # type: ignore[attr-defined]
-    assert "je pioche" in sayable("cinquillo", "play", two.unspoken)  # type: ignore[attr-defined]
+    assert "je pioche" not in sayable(get_game("cinquillo"), "play", three.unspoken)  # type: ignore[attr-defined]
+    assert "je pioche" in sayable(get_game("cinquillo"), "play", two.unspoken)  # type: ignore[attr-defined]
 
 
 def test_examples_are_joined_as_french_lists() -> None:

@@ -115,7 +115,7 @@ def test_settings_file_then_flags(tmp_path: Path) -> None:
     assert settings.table.players == ("Ana", "Bruno", "Chloé")
     assert settings.table.slow is None  # flag over file
     assert settings.table.wake_word == "maître"
-    assert not settings.table.drinking  # family, from the file
+    assert not settings.table.vigilance  # family, from the file
     assert settings.input == "text"
 
 

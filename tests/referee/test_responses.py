@@ -16,10 +16,10 @@ from pathlib import Path
 import pytest
 
 import assistant
+from assistant import speech
 from assistant.core.game import Refused
+from assistant.game import get_game
 from assistant.games import GAMES
-from assistant.referee import speech
-from assistant.registry import get_game
 from assistant.responses import LANGUAGE, render, responses
 from assistant.understanding.grammar_files import grammar_dir
 from tests.referee.test_speech import BOIRE, forbidden
@@ -93,7 +93,7 @@ SAMPLES: dict[str, object] = {
     "speech": "-22",
     "snr": "36",
     "right": 4,
-    "hint": " (veux-tu dire « players » ?)",
+    "hint": " (veux-tu dire « edition » ?)",
 }
 """A value for every blank a response may have: names starting with a vowel, so that a missing
 elision ("de Ana") shows."""

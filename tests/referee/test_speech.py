@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from assistant import speech
 from assistant.core.events import PenaltyCalled
-from assistant.referee import speech
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import load_script
 from assistant.understanding.parser import Parser

@@ -172,7 +172,7 @@ def test_item7_dev_zero_as_a_file_is_refused_with_bounded_memory(
 def test_item7_a_long_game_appends_moves_without_copying_its_log() -> None:
     """Replay was O(n²): each move copied the whole log. Appending to a 20,000-move session now
     allocates a few hundred bytes, not a copy of 20,000 entries (160 kB)."""
-    from assistant.registry import get_game
+    from assistant.game import get_game
 
     config = table_config({"players": "Ana,Bruno,Chloé", "slow": "off"})
     book = get_game("quinito").rulebook(config.rules)
@@ -192,7 +192,7 @@ def test_item7_a_long_game_appends_moves_without_copying_its_log() -> None:
 
 def test_item7_sessions_branching_from_one_log_keep_their_own_entries() -> None:
     """The shared log behind O(1) appends: an older session that moves on copies, never overwrites."""
-    from assistant.registry import get_game
+    from assistant.game import get_game
 
     config = table_config({"players": "Ana,Bruno,Chloé", "slow": "off"})
     book = get_game("quinito").rulebook(config.rules)

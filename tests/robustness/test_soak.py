@@ -1,14 +1,14 @@
-"""A shortened soak (assistant/sim/soak.py): 2,000 utterances of a noisy party against the real referee
+"""A shortened soak (assistant/bench/soak.py): 2,000 utterances of a noisy party against the real referee
 and SQLite, resumed from the store every 250 lines.
 
-The full run is `python -m assistant.sim.soak --hours 6` (or `kinito bench --soak 6`)."""
+The full run is `python -m assistant.bench.soak --hours 6` (or `kinito bench --soak 6`)."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from assistant.sim.soak import PARTY, main, soak
+from assistant.bench.soak import PARTY, main, soak
 
 
 def test_short_soak_raises_nothing_stays_consistent_and_memory_stays_bounded(tmp_path: Path) -> None:

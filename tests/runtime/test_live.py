@@ -185,8 +185,8 @@ def test_vigilance_keeps_only_violations_from_open_results_q11() -> None:
 
 def test_microphone_loss_is_said_aloud_and_retried() -> None:
     """A microphone that stops mid-game: the loop says so, the source reopens it and says it is back."""
-    from assistant.referee.speech import say
     from assistant.runtime.hearing import microphone
+    from assistant.speech import say
 
     MIC_LOST, MIC_BACK = say("mic_lost"), say("mic_back")
     from assistant.voice.fake_stream import FakeStream

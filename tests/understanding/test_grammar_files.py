@@ -8,7 +8,8 @@ import pytest
 
 from assistant.errors import UserError
 from assistant.understanding import grammar_files
-from assistant.understanding.grammar_files import check_grammars, grammar_dir, grammar_file, required
+from assistant.understanding.grammar_files import grammar_dir, grammar_file
+from assistant.understanding.installed import check_grammars, required
 
 ROOT_GRAMMARS = Path(__file__).resolve().parents[2] / "grammars"
 

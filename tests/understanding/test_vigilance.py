@@ -13,7 +13,7 @@ from rapidfuzz.fuzz import ratio
 from rapidfuzz.process import extractOne
 
 from assistant.core.folding import fold
-from assistant.understanding.parse import Violation
+from assistant.game import Violation
 from assistant.understanding.vigilance import Vigilance, common_word_names
 
 CORPUS = Path(__file__).parent / "corpus"

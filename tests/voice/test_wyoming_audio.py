@@ -182,8 +182,8 @@ def test_play_voice_speaks_a_wyoming_tts_server_on_a_wyoming_sound_service(
 
 def test_satellite_microphone_says_its_loss_through_the_loop() -> None:
     """`--mic-uri` with no service behind it: the table hears "Je n'entends plus le micro"."""
-    from assistant.referee.speech import say
     from assistant.runtime.hearing import satellite_microphone
+    from assistant.speech import say
 
     MIC_LOST = say("mic_lost")
 

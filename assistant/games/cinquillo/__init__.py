@@ -1,16 +1,76 @@
 """games/cinquillo: the Spanish-deck card game (C1-C8), original and caprone modes as parameters.
 
 config (the typed rules), deck (C1 as data), commands, events, state, engine, scoring, explain, flow
-and book (the referee's half), bot (simulation). Registered once below.
+and book (the referee's half), bot (simulation). Registered once below; the engine, the referee's
+half and the bots load when first asked for (the small functions below).
 """
 
 from __future__ import annotations
 
-from assistant.registry import GameModule, GameOption, lazy, register_game
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
+from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig, variant_lines
+
+if TYPE_CHECKING:
+    from assistant.games.cinquillo.state import CinquilloState
 
 NAME = "cinquillo"
+"""The registry key."""
 
-register_game(
+
+def _rulebook(rules: CinquilloConfig) -> Rulebook[CinquilloState, Any]:
+    from assistant.games.cinquillo.book import rulebook
+
+    return rulebook(rules)
+
+
+def _explain(rules: CinquilloConfig, topic: str | None) -> Sequence[str]:
+    from assistant.games.cinquillo.explain import explain
+
+    return explain(rules, topic)
+
+
+def _topics(rules: CinquilloConfig) -> Sequence[str]:
+    from assistant.games.cinquillo.explain import topics
+
+    return topics(rules)
+
+
+def _simulation(rules: CinquilloConfig, options: SimOptions) -> Driver[CinquilloState, Any]:
+    from assistant.games.cinquillo.bot import simulation
+
+    return simulation(rules, options)
+
+
+def _coach(
+    intent: str, parse: Parse, who: str | None, rules: CinquilloConfig, state: CinquilloState
+) -> Sequence[str]:
+    from assistant.games.cinquillo.coach import coach
+
+    return coach(intent, parse, who, rules, state)
+
+
+def _summary(state: CinquilloState, events: tuple[object, ...]) -> Summary:
+    from assistant.games.cinquillo.summary import summarize
+
+    return summarize(state, events)
+
+
+def _board_view(rules: CinquilloConfig, state: CinquilloState, events: tuple[object, ...]) -> dict[str, Any]:
+    from assistant.games.cinquillo.board_view import view
+
+    return view(rules, state, events)
+
+
+def _describe_event(event: object) -> str | None:
+    from assistant.games.cinquillo.board_view import describe
+
+    return describe(event)
+
+
+MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
     GameModule(
         name=NAME,
         title="Cinquillo",
@@ -19,18 +79,18 @@ register_game(
             GameOption("hand", "à deux joueurs : cartes par main, de 10 à 15", type=int, default=12),
             GameOption("target", "points pour gagner le match", type=int, default=50),
         ),
-        rules=lazy("assistant.games.cinquillo.config", "CinquilloConfig.from_dict"),
-        rulebook=lazy("assistant.games.cinquillo.book", "rulebook"),
-        explain=lazy("assistant.games.cinquillo.explain", "explain"),
-        topics=lazy("assistant.games.cinquillo.explain", "topics"),
-        simulation=lazy("assistant.games.cinquillo.bot", "simulation"),
+        rules=CinquilloConfig.from_dict,
+        rulebook=_rulebook,
+        explain=_explain,
+        topics=_topics,
+        simulation=_simulation,
         grammar="cinquillo.yaml",
-        coach=lazy("assistant.games.cinquillo.coach", "coach"),
-        summary=lazy("assistant.games.cinquillo.summary", "summarize"),
-        board_view=lazy("assistant.games.cinquillo.board_view", "view"),
-        describe_event=lazy("assistant.games.cinquillo.board_view", "describe"),
-        variant_lines=lazy("assistant.games.cinquillo.config", "variant_lines"),
-        responses="cinquillo.yaml",
+        coach=_coach,
+        summary=_summary,
+        board_view=_board_view,
+        describe_event=_describe_event,
+        variant_lines=variant_lines,
+        responses=RESPONSES,
         bluff_rate=0.0,
     )
 )

@@ -7,12 +7,12 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from assistant import speech
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo.commands import Card
-from assistant.games.cinquillo.config import CinquilloConfig
+from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
 from assistant.games.cinquillo.deck import RANKS, SUITS, definite
 from assistant.games.cinquillo.state import CinquilloState
-from assistant.referee import speech
 from assistant.responses import render, section
 
 SUIT_SYMBOLS = {"oros": "●", "copas": "♥", "espadas": "♠", "bastos": "♣"}
@@ -23,10 +23,8 @@ SUIT_SYMBOLS = {"oros": "●", "copas": "♥", "espadas": "♠", "bastos": "♣"
 def _texts(part: str) -> Mapping[str, str]:
     """The board's words (`board`), statuses (`board_status`) or journal lines (`board_journal`, by
     event name), from this game's responses file (read once, kept)."""
-    from assistant.games.cinquillo import NAME
-    from assistant.registry import get_game
 
-    return section(get_game(NAME).responses, part)
+    return section(RESPONSES, part)
 
 
 def layout(state: CinquilloState) -> list[dict[str, Any]]:

@@ -2,48 +2,57 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from assistant import speech
 from assistant.core.codec import Codec
 from assistant.core.expectation import Expectation
 from assistant.core.game import Game, Refused
+from assistant.game import (
+    Decision,
+    Parse,
+    Rulebook,
+    describe_command,
+    game_sentence,
+    refusal_sentence,
+    winner_sentence,
+)
 from assistant.games.cinquillo import commands as cc
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo import flow as cinquillo_flow
-from assistant.games.cinquillo.config import CinquilloConfig
+from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
 from assistant.games.cinquillo.deck import definite, french_name, of_suit, row_words
 from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.games.cinquillo.scoring import XP_ABANDON, XP_LOSS
-from assistant.referee import speech
-from assistant.referee.flow import Decision
-from assistant.referee.rulebook import describe_command, game_sentence, refusal_sentence, winner_sentence
-from assistant.understanding.parse import Parse
+from assistant.games.cinquillo.state import CinquilloState
 
 AUTO_TYPES: tuple[type, ...] = (cc.Deal, cc.Draw)
 """C2, C3: the moves the referee records by itself (the deal, the draw after a pass)."""
 
 
 @dataclass
-class CinquilloBook:
+class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
     """C1-C8: the card game."""
 
     name = "cinquillo"
     config: CinquilloConfig
     """The table's Cinquillo settings."""
-    game: Game[Any, Any, Any]
+    game: Game[CinquilloState, cc.Command, ce.Event]
     """The rules engine."""
     codec: Codec
     """Stores its commands and events."""
     responses: str
-    """Its file of grammars/responses/<language>/, as its registry entry names it."""
+    """Its file of grammars/responses/<language>/, as its module names it."""
     move_intents: frozenset[str] = cinquillo_flow.MOVE_INTENTS
     """Intents that are moves."""
 
-    def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
+    def decide(
+        self, parse: Parse, who: str | None, expect: Expectation, state: CinquilloState
+    ) -> Decision[cc.Command]:
         return cinquillo_flow.decide(parse, who, expect, self.config, self.responses)
 
-    def auto(self, state: Any, expect: Expectation) -> Any | None:
+    def auto(self, state: CinquilloState, expect: Expectation) -> cc.Command | None:
         return cinquillo_flow.auto(state, expect, self.config)
 
     def warnings(self) -> list[str]:
@@ -53,10 +62,10 @@ class CinquilloBook:
             return [game_sentence(self.responses, "hand_unused", count=count)]
         return []
 
-    def narrate_all(self, events: tuple[Any, ...], state: Any) -> list[str]:
+    def narrate_all(self, events: tuple[object, ...], state: CinquilloState) -> list[str]:
         return [line for e in events if (line := self.narrate(e, state))]
 
-    def narrate(self, event: Any, state: Any) -> str | None:
+    def narrate(self, event: object, state: CinquilloState) -> str | None:
         if isinstance(event, ce.Drew):
             return speech.say("drew", player=event.player)
         if isinstance(event, ce.RoundDealt):
@@ -74,7 +83,9 @@ class CinquilloBook:
             return speech.say("round_won", players=names, points=str(event.points))
         return None
 
-    def prompt(self, expect: Expectation, state: Any, before: Any, force: bool) -> str | None:
+    def prompt(
+        self, expect: Expectation, state: CinquilloState, before: tuple[Expectation, ...] | None, force: bool
+    ) -> str | None:
         if expect.awaiting == "over":
             return winner_sentence(state)
         if expect.awaiting == "deal" and cinquillo_flow.lot_unknown(state, self.config):
@@ -88,10 +99,7 @@ class CinquilloBook:
             return speech.say("your_turn", player=expect.player)
         return None
 
-    def fault(self, player: str, reason: str) -> Any | None:
-        return None
-
-    def describe(self, command: Any) -> str:
+    def describe(self, command: cc.Command) -> str:
         return describe_command(command, french_name)
 
     def refusal(self, refused: Refused) -> str:
@@ -105,14 +113,17 @@ class CinquilloBook:
             values["row"] = row_words(values["row"])  # type: ignore[arg-type]
         return refusal_sentence(self.responses, refused, values)
 
-    def is_auto(self, command: Any) -> bool:
+    def is_auto(self, command: cc.Command) -> bool:
         return isinstance(command, AUTO_TYPES)
+
+    def extras(self, state: CinquilloState) -> Mapping[str, object]:
+        """The replay JSON's `totem` and `direction` keys, which every game of contracts.md has:
+        Cinquillo has no totem and plays clockwise."""
+        return {"totem": [], "direction": 1}
 
 
 def rulebook(config: CinquilloConfig) -> CinquilloBook:
     """The referee's Cinquillo half for one table."""
-    from assistant.games.cinquillo import NAME
-    from assistant.registry import get_game
 
     game = CinquilloGame(config)
-    return CinquilloBook(config, game, game.codec(), get_game(NAME).responses)
+    return CinquilloBook(config, game, game.codec(), RESPONSES)

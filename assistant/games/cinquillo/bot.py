@@ -10,14 +10,13 @@ from __future__ import annotations
 import random
 
 from assistant.core.game import Refused, Session
+from assistant.game import Driver, SimOptions
 from assistant.games.cinquillo.commands import Card, Command, Deal, Draw, Pass, Play
 from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import DECK, POSITION
 from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.games.cinquillo.events import Event
 from assistant.games.cinquillo.state import CinquilloState
-from assistant.registry import SimOptions
-from assistant.sim.runner import Driver
 
 CinquilloSession = Session[CinquilloState, Command, Event]
 
@@ -121,7 +120,7 @@ def play_game(
     raise RuntimeError(f"no winner after {max_moves} moves")
 
 
-def simulation(config: CinquilloConfig, options: SimOptions) -> Driver:
+def simulation(config: CinquilloConfig, options: SimOptions) -> Driver[CinquilloState, Command]:
     """Bots in every seat (an honest one retries a refused bluff); the match ends the game."""
     game = CinquilloGame(config)
     bot, honest = CinquilloBot(options.bluff_rate), CinquilloBot()

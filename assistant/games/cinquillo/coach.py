@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant import speech
+from assistant.game import Parse
 from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import DECK, definite
-from assistant.referee import speech
-from assistant.understanding.parse import Parse
 
 
 def count(player: str | None, state: Any) -> list[str]:

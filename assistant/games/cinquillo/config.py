@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, split_players
-from assistant.responses import game_error, game_errors
+from assistant.responses import error, errors
+
+RESPONSES = "cinquillo.yaml"
+"""This game's responses file (grammars/responses/fr/): its sentences and settings errors."""
 
 Mode = Literal["original", "caprone"]
 
@@ -85,8 +88,8 @@ def variant_lines() -> list[str]:
 
 def _messages() -> dict[str, str]:
     """The settings errors (issue 11 item 9): the referee's shared ones, then this game's."""
-    return game_errors("cinquillo")
+    return errors("referee.yaml", RESPONSES)
 
 
 def _error(key: str, /, **values: object) -> str:
-    return game_error("cinquillo", key, **values)
+    return error(RESPONSES, key, **values)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from assistant.games.cinquillo.config import CinquilloConfig
+from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
 from assistant.games.cinquillo.deck import DECK
 from assistant.games.cinquillo.scoring import ORIGINAL_BONUS, XP_ABANDON, XP_LOSS, XP_PER_PLAYER
 from assistant.responses import render, section
@@ -19,10 +19,8 @@ _NUMBERS = {2: "deux", 3: "trois", 4: "quatre"}
 
 def _t(key: str, /, **values: object) -> str:
     """One sentence of the spoken rules, from this game's responses file (section `explain`)."""
-    from assistant.games.cinquillo import NAME
-    from assistant.registry import get_game
 
-    return render(section(get_game(NAME).responses, "explain")[key], values)
+    return render(section(RESPONSES, "explain")[key], values)
 
 
 def _all(keys: list[str]) -> list[str]:

@@ -21,12 +21,10 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.core.expectation import Expectation
+from assistant.game import Ask, Decision, Moves, Parse, Reply, game_sentence
 from assistant.games.cinquillo import commands as c
 from assistant.games.cinquillo.config import CinquilloConfig
-from assistant.referee.flow import Ask, Decision, Moves, Reply
-from assistant.referee.rulebook import game_sentence
-from assistant.referee.speech import NUMBERS, WORDS, of, say
-from assistant.understanding.parse import Parse
+from assistant.speech import NUMBERS, WORDS, of, say
 
 MOVE_INTENTS = frozenset({"play", "pass", "draw"})
 """The Cinquillo intents of contracts.md that are moves."""
@@ -89,7 +87,7 @@ def cards_words(count: int) -> str:
 
 def decide(
     parse: Parse, speaker: str | None, expect: Expectation, config: CinquilloConfig, responses: str
-) -> Decision:
+) -> Decision[c.Command]:
     """The commands a line makes in this state, a question/refusal, or None for no move."""
     intent = parse.intent
     if intent == "fourteen" and expect.awaiting == "deal" and len(config.players) == 3:
@@ -117,7 +115,7 @@ def decide(
     return Moves((c.Play(actor, laid),))
 
 
-def _set_count(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision:
+def _set_count(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision[c.Command]:
     """C3: "arbitre Bruno a douze cartes" (or the speaker's own count): the engine checks it."""
     count = parse.extra.get("cards")
     if not isinstance(count, int):
@@ -129,7 +127,7 @@ def _set_count(parse: Parse, speaker: str | None, expect: Expectation, responses
     return Moves((c.SetCount(player, count),))
 
 
-def _abandon(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision:
+def _abandon(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision[c.Command]:
     """C8: who abandons, then the table says whether it is penalised."""
     if expect.awaiting == "over":
         return Reply(say("over"))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant.game import Summary, top
 from assistant.games.cinquillo import events as ce
-from assistant.referee.summary import Summary, top
 
 
 def summarize(state: Any, events: tuple[Any, ...]) -> Summary:

@@ -2,18 +2,89 @@
 
 config (the typed rules), scores (Q2/Q3 as data), commands, events, state, engine (decide), evolve,
 resolve (settling a lifted cup), explain (the rules help as configured), flow and book (the referee's
-half), bot (simulation). Registered once below; nothing outside this folder names the game.
+half), bot (simulation). Registered once below; nothing outside this folder names the game. The
+engine, the referee's half and the bots load when first asked for (the small functions below), so
+listing the games stays cheap.
 """
 
 from __future__ import annotations
 
-from assistant.registry import GameModule, GameOption, lazy, register_game
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
+from assistant.games.quinito.config import RESPONSES, QuinitoConfig, variant_lines
+
+if TYPE_CHECKING:
+    from assistant.games.quinito.state import QuinitoState
 
 NAME = "quinito"
-RESPONSES = "quinito.yaml"
-"""This game's responses file (grammars/responses/fr/): its sentences, variant texts included."""
+"""The registry key."""
 
-register_game(
+
+def _rulebook(rules: QuinitoConfig) -> Rulebook[QuinitoState, Any]:
+    from assistant.games.quinito.book import rulebook
+
+    return rulebook(rules)
+
+
+def _explain(rules: QuinitoConfig, topic: str | None) -> Sequence[str]:
+    from assistant.games.quinito.explain import explain
+
+    return explain(rules, topic)
+
+
+def _topics(rules: QuinitoConfig) -> Sequence[str]:
+    from assistant.games.quinito.explain import topics
+
+    return topics(rules)
+
+
+def _simulation(rules: QuinitoConfig, options: SimOptions) -> Driver[QuinitoState, Any]:
+    from assistant.games.quinito.bot import simulation
+
+    return simulation(rules, options)
+
+
+def _coach(
+    intent: str, parse: Parse, who: str | None, rules: QuinitoConfig, state: QuinitoState
+) -> Sequence[str]:
+    from assistant.games.quinito.coach import coach
+
+    return coach(intent, parse, who, rules, state)
+
+
+def _summary(state: QuinitoState, events: tuple[object, ...]) -> Summary:
+    from assistant.games.quinito.summary import summarize
+
+    return summarize(state, events)
+
+
+def _board_view(rules: QuinitoConfig, state: QuinitoState, events: tuple[object, ...]) -> dict[str, Any]:
+    from assistant.games.quinito.board_view import view
+
+    return view(rules, state, events)
+
+
+def _describe_event(event: object) -> str | None:
+    from assistant.games.quinito.board_view import describe
+
+    return describe(event)
+
+
+def _odds(rules: QuinitoConfig, text: str) -> tuple[list[str], dict[str, Any]]:
+    from assistant.games.quinito.coach import printed_odds
+
+    return printed_odds(rules, text)
+
+
+def _demo() -> str:
+    from assistant.games.quinito.demo import script
+
+    return script()
+
+
+MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
     GameModule(
         name=NAME,
         title="Quinito",
@@ -30,19 +101,19 @@ register_game(
             GameOption("lives", "édition famille : vies au départ (5, ou 3 avec L-V3)", type=int),
             GameOption("confirm", "redire chaque annonce enregistrée (« Soixante-deux, Ana. ») : on ou off"),
         ),
-        rules=lazy("assistant.games.quinito.config", "QuinitoConfig.from_dict"),
-        rulebook=lazy("assistant.games.quinito.book", "rulebook"),
-        explain=lazy("assistant.games.quinito.explain", "explain"),
-        topics=lazy("assistant.games.quinito.explain", "topics"),
-        simulation=lazy("assistant.games.quinito.bot", "simulation"),
+        rules=QuinitoConfig.from_dict,
+        rulebook=_rulebook,
+        explain=_explain,
+        topics=_topics,
+        simulation=_simulation,
         grammar="quinito.yaml",
-        coach=lazy("assistant.games.quinito.coach", "coach"),
-        summary=lazy("assistant.games.quinito.summary", "summarize"),
-        board_view=lazy("assistant.games.quinito.board_view", "view"),
-        describe_event=lazy("assistant.games.quinito.board_view", "describe"),
-        odds=lazy("assistant.games.quinito.coach", "printed_odds"),
+        coach=_coach,
+        summary=_summary,
+        board_view=_board_view,
+        describe_event=_describe_event,
+        odds=_odds,
         responses=RESPONSES,
-        demo=lazy("assistant.games.quinito.demo", "script"),
-        variant_lines=lazy("assistant.games.quinito.config", "variant_lines"),
+        demo=_demo,
+        variant_lines=variant_lines,
     )
 )

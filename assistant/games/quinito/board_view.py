@@ -7,12 +7,12 @@ import functools
 from collections.abc import Mapping
 from typing import Any
 
+from assistant import speech
 from assistant.core.events import PenaltyCalled
-from assistant.games.quinito.config import VARIANTS, QuinitoConfig
+from assistant.games.quinito.config import RESPONSES, VARIANTS, QuinitoConfig
 from assistant.games.quinito.odds import at_least
 from assistant.games.quinito.scores import CHANCE, rank
 from assistant.games.quinito.state import CupState, QuinitoState
-from assistant.referee import speech
 from assistant.responses import render, section
 
 
@@ -20,10 +20,8 @@ from assistant.responses import render, section
 def _texts(part: str) -> Mapping[str, str]:
     """The board's words (`board`), cup statuses (`board_status`, by phase) or journal lines
     (`board_journal`, by event name), from this game's responses file (read once, kept)."""
-    from assistant.games.quinito import NAME
-    from assistant.registry import get_game
 
-    return section(get_game(NAME).responses, part)
+    return section(RESPONSES, part)
 
 
 def players(config: QuinitoConfig, state: QuinitoState) -> list[dict[str, Any]]:

@@ -2,45 +2,43 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from assistant import speech
 from assistant.core.codec import Codec
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Game, Refused
+from assistant.game import Decision, Parse, Rulebook, game_sentence, refusal_sentence, winner_sentence
 from assistant.games.quinito import commands as qc
 from assistant.games.quinito import events as qe
 from assistant.games.quinito import flow as quinito_flow
-from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.config import RESPONSES, QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
-from assistant.referee import speech
-from assistant.referee.flow import Decision
-from assistant.referee.rulebook import describe_command, game_sentence, refusal_sentence, winner_sentence
-from assistant.understanding.parse import Parse
+from assistant.games.quinito.state import QuinitoState
 
 
 @dataclass
-class QuinitoBook:
+class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     """Q1-Q13, V-*, L-*: the dice game."""
 
     name = "quinito"
     config: QuinitoConfig
     """The table's Quinito settings."""
-    game: Game[Any, Any, Any]
+    game: Game[QuinitoState, qc.Command, qe.Event]
     """The rules engine."""
     codec: Codec
     """Stores its commands and events."""
     responses: str
-    """Its file of grammars/responses/<language>/, as its registry entry names it."""
+    """Its file of grammars/responses/<language>/, as its module names it."""
     move_intents: frozenset[str] = quinito_flow.MOVE_INTENTS
     """Intents that are moves (a refused or misplaced one gets a reminder)."""
 
-    def decide(self, parse: Parse, who: str | None, expect: Expectation, state: Any) -> Decision:
+    def decide(
+        self, parse: Parse, who: str | None, expect: Expectation, state: QuinitoState
+    ) -> Decision[qc.Command]:
         return quinito_flow.decide(parse, who, expect, self.config, state.direction, state.cups[expect.cup])
-
-    def auto(self, state: Any, expect: Expectation) -> Any | None:
-        return None
 
     def warnings(self) -> list[str]:
         """Q1: two players at the drinking edition; Q11: names that are also common words."""
@@ -54,7 +52,7 @@ class QuinitoBook:
             out.append(speech.say(key, names=speech.names(words)))
         return out
 
-    def narrate_all(self, events: tuple[Any, ...], state: Any) -> list[str]:
+    def narrate_all(self, events: tuple[object, ...], state: QuinitoState) -> list[str]:
         """V-51: every player's sip is said once ("Tout le monde prend une gorgée.")."""
         sips = [e for e in events if isinstance(e, PenaltyCalled) and e.reason == "everyone_sips"]
         out: list[str] = []
@@ -65,7 +63,7 @@ class QuinitoBook:
                 out.append(line)
         return out
 
-    def narrate(self, event: Any, state: Any) -> str | None:
+    def narrate(self, event: object, state: QuinitoState) -> str | None:
         if isinstance(event, PenaltyCalled):
             return speech.penalty(event)
         if isinstance(event, qe.DirectionReversed):
@@ -80,7 +78,9 @@ class QuinitoBook:
             return speech.say("special", value=speech.score(event.value))
         return None
 
-    def prompt(self, expect: Expectation, state: Any, before: Any, force: bool) -> str | None:
+    def prompt(
+        self, expect: Expectation, state: QuinitoState, before: tuple[Expectation, ...] | None, force: bool
+    ) -> str | None:
         awaiting, player = expect.awaiting, expect.player or ""
         if awaiting == "over":
             return winner_sentence(state)
@@ -99,23 +99,23 @@ class QuinitoBook:
             return speech.say(awaiting, player=player)
         return None
 
-    def fault(self, player: str, reason: str) -> Any | None:
+    def fault(self, player: str, reason: str) -> qc.Command | None:
         return qc.Fault(player, reason)  # type: ignore[arg-type]
-
-    def describe(self, command: Any) -> str:
-        return describe_command(command)
 
     def refusal(self, refused: Refused) -> str:
         return refusal_sentence(self.responses, refused)
 
-    def is_auto(self, command: Any) -> bool:
-        return False
+    def direction(self, state: QuinitoState) -> int:
+        """Q6: play turns the other way after a reversal."""
+        return state.direction
+
+    def extras(self, state: QuinitoState) -> Mapping[str, object]:
+        """Q12, Q6: the totem holders and the direction of play, in the replay JSON."""
+        return {"totem": list(state.totems), "direction": state.direction}
 
 
 def rulebook(config: QuinitoConfig) -> QuinitoBook:
     """The referee's Quinito half for one table."""
-    from assistant.games.quinito import NAME
-    from assistant.registry import get_game
 
     game = QuinitoGame(config)
-    return QuinitoBook(config, game, game.codec(), get_game(NAME).responses)
+    return QuinitoBook(config, game, game.codec(), RESPONSES)

@@ -12,14 +12,13 @@ from functools import lru_cache
 from typing import Any
 
 from assistant.core.game import Session
+from assistant.game import Driver, SimOptions
 from assistant.games.quinito import commands as cmd
 from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame, attackable
 from assistant.games.quinito.events import Event
 from assistant.games.quinito.scores import CHANCE, from_dice, outcomes
 from assistant.games.quinito.state import CupState, QuinitoState
-from assistant.registry import SimOptions
-from assistant.sim.runner import Driver
 
 QuinitoSession = Session[QuinitoState, cmd.Command, Event]
 _COUNTS = outcomes()
@@ -146,7 +145,7 @@ def play_game(
     return session
 
 
-def simulation(config: QuinitoConfig, options: SimOptions) -> Driver:
+def simulation(config: QuinitoConfig, options: SimOptions) -> Driver[QuinitoState, cmd.Command]:
     """Bots in every seat; the drinking edition names no winner, so it stops after `options.rounds`."""
     game, bot, rounds = QuinitoGame(config), QuinitoBot(options.bluff_rate), options.rounds
     if config.edition == "drinking":

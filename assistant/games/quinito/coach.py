@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from assistant import speech
 from assistant.errors import UserError
+from assistant.game import Parse
 from assistant.games.quinito.commands import Score
 from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.odds import Odds, at_least
 from assistant.games.quinito.scores import CHANCE, is_legal
-from assistant.referee import speech
-from assistant.referee.coach import percent_words
-from assistant.understanding.parse import Parse
+from assistant.speech import percent_words
 
 
 def odds_sentence(odds: Odds, printed: bool = False) -> str:

@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from assistant.core.table import ConfigError, check_players, comma_list, split_players, whole
-from assistant.games.quinito import RESPONSES
 from assistant.games.quinito.scores import order
-from assistant.responses import game_error, game_errors, section
+from assistant.responses import error, errors, section
+
+RESPONSES = "quinito.yaml"
+"""This game's responses file (grammars/responses/fr/): its sentences, variant texts included."""
 
 Edition = Literal["drinking", "family"]
 
@@ -191,11 +193,11 @@ def switch(value: Any, key: str) -> bool:
 
 def _messages() -> dict[str, str]:
     """The settings errors (issue 11 item 9): the referee's shared ones, then this game's."""
-    return game_errors("quinito")
+    return errors("referee.yaml", RESPONSES)
 
 
 def _error(key: str, /, **values: object) -> str:
-    return game_error("quinito", key, **values)
+    return error(RESPONSES, key, **values)
 
 
 def _canonical(ids: Iterable[str]) -> list[str]:

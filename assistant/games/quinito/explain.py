@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from assistant.core.folding import fold
-from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.config import RESPONSES, QuinitoConfig
 from assistant.responses import render, section
 
 TOPICS = (
@@ -45,10 +45,8 @@ def explain(config: QuinitoConfig, topic: str | None = None) -> list[str]:
 
 def _t(key: str, /, **values: object) -> str:
     """One sentence of the spoken rules, from this game's responses file (section `explain`)."""
-    from assistant.games.quinito import NAME
-    from assistant.registry import get_game
 
-    return render(section(get_game(NAME).responses, "explain")[key], values)
+    return render(section(RESPONSES, "explain")[key], values)
 
 
 def _all(keys: list[str]) -> list[str]:

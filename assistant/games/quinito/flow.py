@@ -22,13 +22,11 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.core.expectation import Expectation
+from assistant.game import Decision, Moves, Parse, Reply, is_self, targets
 from assistant.games.quinito import commands as q
 from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.state import CupState
-from assistant.referee.flow import Decision, Moves, Reply, targets
-from assistant.referee.speech import say
-from assistant.referee.violations import is_self
-from assistant.understanding.parse import Parse
+from assistant.speech import say
 
 MOVE_INTENTS = frozenset(
     {"score", "accept", "challenge", "pass", "reroll", "quinito", "counter", "defi", "reverse"}
@@ -54,7 +52,7 @@ def _thrown_value(parse: Parse) -> int | None:
 
 def _announce(
     parse: Parse, holder: str, config: QuinitoConfig, cup: int, direction: int
-) -> list[Any] | Moves | Reply | None:
+) -> list[Any] | Moves[q.Command] | Reply | None:
     """Q5/Q8/L2: the holder's announcement, special throw shown, or reroll."""
     shown = specials(config)
     intent = parse.intent or ""
@@ -88,7 +86,7 @@ def decide(
     config: QuinitoConfig,
     direction: int = 1,
     standing: CupState | None = None,
-) -> Decision:
+) -> Decision[q.Command]:
     """The commands a line makes in this state (`standing`: the cup it is about), a question/refusal,
     or None for no move."""
     awaiting = expect.awaiting
@@ -109,7 +107,7 @@ def decide(
     actor = expected if expected is not None else speaker
     cup = expect.cup
     intent = parse.intent
-    result: list[Any] | Moves | Reply | None = None
+    result: list[Any] | Moves[q.Command] | Reply | None = None
     if awaiting == "announce" and actor is not None:
         result = _announce(parse, actor, config, cup, direction)
     elif awaiting == "response" and actor is not None:

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from assistant import speech
 from assistant.core.events import PenaltyCalled, Unit
+from assistant.game import Summary, top
 from assistant.games.quinito import events as qe
-from assistant.referee import speech
-from assistant.referee.summary import Summary, top
 
 
 def bluff_streaks(events: Iterable[Any]) -> dict[str, int]:

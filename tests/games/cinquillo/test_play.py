@@ -8,11 +8,11 @@ import pytest
 
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused
+from assistant.game import get_game
 from assistant.games.cinquillo.commands import Card, Draw, Pass, Play
 from assistant.games.cinquillo.deck import DECK, RANK_ORDER, SUIT_ORDER
 from assistant.games.cinquillo.events import CardPlayed, Drew, RoundDealt
 from assistant.games.cinquillo.state import Layout
-from assistant.registry import get_game
 from tests.games.cinquillo.builders import dealt_with, finish_round, plays, referee_deal, session
 
 

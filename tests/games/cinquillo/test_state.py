@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from assistant.core.expectation import Expectation
-from assistant.core.view import TableView
+from assistant.game import TableView
 from assistant.games.cinquillo.commands import Abandon, Card
 from assistant.games.cinquillo.deck import definite
 from tests.games.cinquillo.builders import plays, referee_deal, session

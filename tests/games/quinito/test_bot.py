@@ -8,12 +8,11 @@ import pytest
 
 from assistant.core.events import PenaltyCalled
 from assistant.core.game import Session
-from assistant.core.view import TableView
+from assistant.game import SimOptions, TableView
 from assistant.games.quinito.bot import QuinitoBot, play_game, simulation
 from assistant.games.quinito.config import QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
 from assistant.games.quinito.events import Announced, Lifted, QuinitoAttacked, SpecialShown
-from assistant.registry import SimOptions
 from assistant.sim.runner import engine_moves_per_second
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")

@@ -77,7 +77,7 @@ def test_odds_refuse_what_is_no_score() -> None:
 def test_q3_spoken_odds_sentence_is_the_issue_example() -> None:
     """Q3 coach: the sentence the referee says for a standing 62."""
     from assistant.games.quinito.coach import odds_sentence
-    from assistant.referee.coach import percent_words
+    from assistant.speech import percent_words
 
     assert odds_sentence(at_least(62)) == (
         "Soixante-deux : quarante-quatre pour cent de chances de faire au moins autant."

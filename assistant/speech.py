@@ -103,3 +103,11 @@ def standing(player: str, counters: Mapping[str, int | bool]) -> str:
     if counters.get("eliminated") is True:
         parts.append(WORDS["out"])
     return f"{player} : {', '.join(parts) if parts else WORDS['nothing']}."
+
+
+def percent_words(value: int) -> str:
+    """0..100 per cent in French words: "quarante-quatre pour cent", "cent pour cent"."""
+    from assistant.understanding.numbers import french_number
+
+    words = "cent" if value == 100 else french_number(value).replace(" ", "-").replace("-et-", " et ")
+    return f"{words} pour cent"

@@ -8,7 +8,7 @@ Memory (RSS), store size and referee latency are sampled over time.
 
 Full length (six hours of party time on the fake clock, about 10,000 utterances):
 
-    python -m assistant.sim.soak --hours 6 --json > soak.json
+    python -m assistant.bench.soak --hours 6 --json > soak.json
 """
 
 from __future__ import annotations
@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any
 
 from assistant.bench.consistency import problems
-from assistant.bench.rss import current_rss_mb, peak_rss_mb
 from assistant.bench.stats import percentile
 from assistant.bench.talk import Noise, Talker
 from assistant.core.clock import FakeClock
 from assistant.referee.referee import Referee
+from assistant.rss import current_rss_mb, peak_rss_mb
 from assistant.settings.table import table_config
 from assistant.store.sqlite import SqliteStore
 
@@ -185,8 +185,8 @@ PARTY = Noise(chatter=0.5)
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m assistant.sim.soak --hours 6 [--db PATH] [--json]`."""
-    parser = argparse.ArgumentParser(prog="python -m assistant.sim.soak", description=__doc__)
+    """`python -m assistant.bench.soak --hours 6 [--db PATH] [--json]`."""
+    parser = argparse.ArgumentParser(prog="python -m assistant.bench.soak", description=__doc__)
     parser.add_argument("--hours", type=float, default=6.0, help="party hours to simulate")
     parser.add_argument("--utterances", type=int, help="utterances to simulate (instead of --hours)")
     parser.add_argument("--seed", type=int, default=0)

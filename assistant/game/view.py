@@ -1,4 +1,5 @@
-"""What the referee and the command line read from any game's state, whatever the game."""
+"""What the referee and the command line read from any game's state, whatever the game (a game
+adds its own keys through `Rulebook.extras`)."""
 
 from __future__ import annotations
 
@@ -21,18 +22,8 @@ class TableView(Protocol):
         ...
 
     @property
-    def direction(self) -> int:
-        """1 clockwise, -1 counter-clockwise."""
-        ...
-
-    @property
     def winner(self) -> str | list[str] | None:
         """A name, a list of names for a draw, or None while the game goes on."""
-        ...
-
-    @property
-    def totems(self) -> tuple[str, ...]:
-        """Players holding a totem (Q12, Q13)."""
         ...
 
     def standings(self) -> dict[str, dict[str, int | bool]]:

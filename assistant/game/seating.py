@@ -1,52 +1,8 @@
-"""What a game flow hands back to the referee for one heard line, and the seating arithmetic it shares.
-
-A game's flow (assistant/games/<game>/flow.py) maps a Parse, its speaker and the game's Expectation to
-commands (applied together, or not at all) or to a sentence (a question or a refusal). It is pure.
-"""
+"""The seating arithmetic every game shares: who "à ma gauche", "en face", "le suivant" designate."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
-from assistant.understanding.parse import Parse, Position
-
-
-@dataclass(frozen=True)
-class Moves:
-    """Commands to apply together: if the engine refuses one, none is kept."""
-
-    commands: tuple[Any, ...]
-    """The game commands, in order."""
-    atomic: bool = True
-    """False: keep the commands applied before a refused one (a special shown with its target in one
-    breath, on a player the rules protect: the special stands, then the referee asks for another
-    target)."""
-
-
-@dataclass(frozen=True)
-class Reply:
-    """No move: a sentence to say (a question for what is missing, or a refusal)."""
-
-    sentence: str
-    """Short French."""
-
-
-@dataclass(frozen=True)
-class Ask:
-    """No move yet: a yes/no question to the table, whose answer picks the commands to apply (C8:
-    "On pénalise l'abandon de Bruno ?"). Until "oui" or "non" is heard, other lines go on as usual."""
-
-    sentence: str
-    """The question, short French."""
-    yes: tuple[Any, ...]
-    """The commands a spoken yes applies."""
-    no: tuple[Any, ...]
-    """The commands a spoken no applies."""
-
-
-Decision = Moves | Reply | Ask | None
-"""None: the line is no move in this state (chatter): say nothing."""
+from assistant.game.parse import Parse, Position
 
 
 def seat(players: tuple[str, ...], speaker: str, position: Position, direction: int = 1) -> str | None:
@@ -84,3 +40,8 @@ def targets(parse: Parse, players: tuple[str, ...], speaker: str | None, directi
             if who is not None and who not in found:
                 found.append(who)
     return found
+
+
+def is_self(parse: Parse) -> bool:
+    """Whether the line designates its own speaker ("c'est moi")."""
+    return bool(parse.extra.get("self"))

@@ -1,6 +1,6 @@
 """The summary of a game ("arbitre bilan", and at the end of a game): pure, a fold over the events.
 
-Each game folds its own summary (its registry entry's `summary`); this module holds the shape they
+Each game folds its own summary (its `GameModule.summary`); this module holds the shape they
 share, how it is said, and `plain_summary` for a game that names no highlight of its own.
 """
 
@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from assistant import speech
 from assistant.core.events import PenaltyCalled
-from assistant.referee import speech
 
 
 @dataclass(frozen=True)

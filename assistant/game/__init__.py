@@ -1,0 +1,78 @@
+"""The game contract: everything a game folder imports to plug into Kinito, and nothing else.
+
+Like OpenSpiel's `pyspiel`: a game lives in one folder and registers one `GameModule` of real
+references (its rules, its `Rulebook`, its bots, its spoken rules...), generic in its rules `R` and its
+state `S` so that `mypy --strict` checks the game against the contract.
+
+A game imports this package and these shared services only:
+
+- `assistant.core`: the pure decider (`Game`, `Refused`, `Session`), the codec and upcasters, the
+  shared events (`PenaltyCalled`), `Expectation` and the table checks (`check_players`...);
+- `assistant.responses` and `assistant.speech`: the responses files and the shared ways of saying
+  names, amounts and numbers;
+- `assistant.errors`: `UserError`;
+- `assistant.understanding.numbers` and `assistant.understanding.vigilance`: French numbers, and the
+  Q11 word lists.
+
+It never imports `assistant.referee`, `assistant.sim` or another game.
+"""
+
+from assistant.game.decision import Ask, Decision, Moves, Reply
+from assistant.game.driver import Chooser, Driver
+from assistant.game.module import GameModule, GameOption, GameRules, SimOptions
+from assistant.game.parse import Parse, Position, Violation
+from assistant.game.registry import (
+    UnknownGame,
+    default_game,
+    game_names,
+    get_game,
+    load,
+    register_game,
+    unregister_game,
+)
+from assistant.game.rulebook import (
+    Rulebook,
+    describe_command,
+    game_sentence,
+    refusal_sentence,
+    winner_sentence,
+)
+from assistant.game.seating import is_self, seat, targets
+from assistant.game.summary import Highlight, Summary, plain_summary, top
+from assistant.game.view import TableView
+
+__all__ = [
+    "Ask",
+    "Chooser",
+    "Decision",
+    "Driver",
+    "GameModule",
+    "GameOption",
+    "GameRules",
+    "Highlight",
+    "Moves",
+    "Parse",
+    "Position",
+    "Reply",
+    "Rulebook",
+    "SimOptions",
+    "Summary",
+    "TableView",
+    "UnknownGame",
+    "Violation",
+    "default_game",
+    "describe_command",
+    "game_names",
+    "game_sentence",
+    "get_game",
+    "is_self",
+    "load",
+    "plain_summary",
+    "refusal_sentence",
+    "register_game",
+    "seat",
+    "targets",
+    "top",
+    "unregister_game",
+    "winner_sentence",
+]

@@ -1,0 +1,121 @@
+"""One game as the rest of the program sees it: a `GameModule[R, S]` of real references.
+
+`R` is the game's typed rules, `S` its state: mypy checks that a game's rules parser, rulebook,
+explanation, bots, coach and board view agree on them (a rename breaks `mypy`, not a game night).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+from assistant.game.driver import Driver
+from assistant.game.parse import Parse
+from assistant.game.rulebook import Rulebook
+from assistant.game.summary import Summary
+
+
+class GameRules(Protocol):
+    """What every game's typed rules value offers (QuinitoRules, CinquilloRules...)."""
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """Seating order, clockwise."""
+        ...
+
+    @property
+    def vigilance(self) -> bool:
+        """Q11: forbidden words and names are faults at this table."""
+        ...
+
+    @property
+    def faults(self) -> bool:
+        """Q10: the game charges faults (slowness counts by default)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as a script header's keys (players included), for the store."""
+        ...
+
+
+R = TypeVar("R", bound=GameRules)
+"""The game's typed rules."""
+S = TypeVar("S")
+"""The game's state."""
+
+
+@dataclass(frozen=True)
+class SimOptions:
+    """How bots play a simulated game, whatever the game."""
+
+    bluff_rate: float = 0.2
+    """How often a bot bluffs or first tries an illegal move."""
+    rounds: int = 10
+    """Games that name no winner by themselves stop after this many rounds."""
+
+
+@dataclass(frozen=True)
+class GameOption:
+    """One setting of a game: a script header / kinito.toml key and its command-line flag (OpenSpiel's
+    typed parameter specification)."""
+
+    key: str
+    """The header key; the flag is `--key` (underscores as hyphens)."""
+    help: str
+    """What it sets, in French, with its default."""
+    choices: tuple[str, ...] | None = None
+    """The values allowed, or None for free text."""
+    type: Callable[[str], object] = str
+    """How the flag's text is read (str or int)."""
+    default: object = None
+    """The game's own default, shown in help (the rules apply it when the setting is absent)."""
+
+
+@dataclass(frozen=True)
+class GameModule(Generic[R, S]):
+    """One game, as the rest of the program sees it."""
+
+    name: str
+    """The registry key: what a table writes after `game:` and `--game`."""
+    title: str
+    """The game's name as said aloud."""
+    options: tuple[GameOption, ...]
+    """The settings of this game's rules (besides `players`): header keys and flags."""
+    rules: Callable[[Mapping[str, Any]], R]
+    """Typed, validated rules from header keys; raises a UserError naming what to change."""
+    rulebook: Callable[[R], Rulebook[Any, Any]]
+    """The referee's game half (flow, narration, prompts) for these rules."""
+    explain: Callable[[R, str | None], Sequence[str]]
+    """The rules spoken as this table plays them (a topic, or all of them)."""
+    topics: Callable[[R], Sequence[str]]
+    """The topics `explain` knows for these rules."""
+    simulation: Callable[[R, SimOptions], Driver[Any, Any]]
+    """The rules, codec and bots of a simulated game."""
+    grammar: str
+    """The file of grammars/ holding what a player may say in this game (or an absolute path)."""
+    responses: str = ""
+    """The file of grammars/responses/<language>/ holding what the referee says for this game (its
+    refusal codes and announcements), or "" for none."""
+    demo: Callable[[], str] | None = None
+    """A written game (the script format of `kinito replay`) for `kinito demo`, or None."""
+    variant_lines: Callable[[], Sequence[str]] | None = None
+    """One line per variant id the game accepts, with its description (`kinito variants`)."""
+    bluff_rate: float = 0.2
+    """How often a simulation bot bluffs by default."""
+    coach: Callable[[str, Parse, str | None, R, S], Sequence[str]] | None = None
+    """(intent "odds", "hint", "announcement" or "count", parse, speaker, rules, state) -> what the
+    coach says, or None."""
+    summary: Callable[[S, tuple[object, ...]], Summary] | None = None
+    """(state, events) -> the game's Summary ("arbitre bilan"), or None for the plain one."""
+    odds: Callable[[R, str], tuple[list[str], dict[str, Any]]] | None = None
+    """`kinito rules --odds SCORE`: (rules, score as typed) -> lines and JSON, or None."""
+    board_view: Callable[[R, S, tuple[object, ...]], dict[str, Any]] | None = None
+    """(rules, state, events) -> the game's part of the board page's JSON, or None."""
+    describe_event: Callable[[object], str | None] | None = None
+    """An event as one line of the board's journal (None: not shown)."""
+
+    @property
+    def setting_keys(self) -> tuple[str, ...]:
+        """Header and kinito.toml keys that configure this game's rules (besides `players`)."""
+        return tuple(option.key for option in self.options)

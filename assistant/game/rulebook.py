@@ -1,0 +1,130 @@
+"""The game-specific half of the referee: each game subclasses `Rulebook[S, C]` (its book.py).
+
+The Referee calls a Rulebook and never names a game; the game's `GameModule.rulebook` builds it from
+the table's rules. `S` is the game's state (a `TableView`), `C` its command type: mypy checks a game's
+`decide`, `auto`, `fault` and `describe` against the engine it wraps. The abstract methods are what
+every game says; the others are defaults a game overrides only when it has the concept (automatic
+moves, faults, a direction of play, its own keys in the replay JSON).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, TypeVar
+
+from assistant import speech
+from assistant.core.codec import Codec
+from assistant.core.expectation import Expectation
+from assistant.core.game import Game, Refused
+from assistant.game.decision import Decision
+from assistant.game.parse import Parse
+from assistant.game.view import TableView
+from assistant.responses import render, section
+
+S = TypeVar("S", bound=TableView)
+"""The game's state."""
+C = TypeVar("C")
+"""The game's command type."""
+
+
+class Rulebook(ABC, Generic[S, C]):
+    """What the referee needs to know about the game it runs."""
+
+    game: Game[S, C, Any]
+    """The rules engine (its events are the game's own: the referee only narrates them back)."""
+    codec: Codec
+    """Stores its commands and events."""
+    move_intents: frozenset[str]
+    """The grammar's intents that are moves (a refused or misplaced one gets a reminder)."""
+
+    @abstractmethod
+    def decide(self, parse: Parse, who: str | None, expect: Expectation, state: S) -> Decision[C]:
+        """A heard line to commands, a sentence, or None."""
+        ...
+
+    @abstractmethod
+    def narrate_all(self, events: tuple[object, ...], state: S) -> list[str]:
+        """What to say about the events of one move."""
+        ...
+
+    @abstractmethod
+    def prompt(
+        self, expect: Expectation, state: S, before: tuple[Expectation, ...] | None, force: bool
+    ) -> str | None:
+        """What to ask or announce on entering `expect` (or, with force, to remind it); `before` is
+        what the game waited for before the move (None at the start)."""
+        ...
+
+    @abstractmethod
+    def refusal(self, refused: Refused) -> str:
+        """What to say when the engine refuses a move (its code rendered with the game's responses)."""
+        ...
+
+    def auto(self, state: S, expect: Expectation) -> C | None:
+        """A move the referee makes by itself now (deal, draw), or None (the default: none)."""
+        return None
+
+    def warnings(self) -> list[str]:
+        """What to say before the game starts (none by default)."""
+        return []
+
+    def fault(self, player: str, reason: str) -> C | None:
+        """Q10: the command charging a fault, or None when the game has none (the default)."""
+        return None
+
+    def describe(self, command: C) -> str:
+        """A command in a few words, for "J'annule : ..."."""
+        return describe_command(command)
+
+    def is_auto(self, command: C) -> bool:
+        """Whether the referee makes this move by itself (undo skips it); never by default."""
+        return False
+
+    def direction(self, state: S) -> int:
+        """Which way play goes now (1 clockwise, the default; -1 counter-clockwise): the seat "le
+        suivant" names."""
+        return 1
+
+    def extras(self, state: S) -> Mapping[str, object]:
+        """The game's own keys of the `kinito replay --json` object (none by default)."""
+        return {}
+
+
+def refusal_sentence(
+    responses_file: str, refused: Refused, values: Mapping[str, object] | None = None
+) -> str:
+    """A `Refused` code as said aloud, from the `refusals` of a game's responses file; `values`
+    replaces the refusal's own (a game turns cards into words first). An unknown code is a legacy
+    sentence, said as it is."""
+    templates = section(responses_file, "refusals") if responses_file else {}
+    template = templates.get(refused.code)
+    if template is None:
+        return refused.code
+    filled = dict(refused.values if values is None else values)
+    if "player" in filled:
+        filled.setdefault("of_player", speech.of(str(filled["player"])))
+    return render(template, filled)
+
+
+def game_sentence(responses_file: str, key: str, **values: object) -> str:
+    """One of a game's own `sentences` (warnings...)."""
+    return render(section(responses_file, "sentences")[key], values)
+
+
+def winner_sentence(state: TableView) -> str:
+    """The end of a game: its winner, a draw, or simply over."""
+    winner = state.winner
+    if isinstance(winner, list):
+        return speech.say("draw_game", players=speech.names(winner))
+    if winner:
+        return speech.say("winner", player=winner)
+    return speech.say("over")
+
+
+def describe_command(command: object, card_name: Callable[[Any], str] = str) -> str:
+    """A command in a few words ("le coup de Bruno"), for "J'annule : ..."."""
+    template = speech.DESCRIPTIONS.get(type(command).__name__, speech.WORDS["last_move"])
+    card = getattr(command, "card", None)
+    player = str(getattr(command, "player", ""))
+    return template.format(player=player, of_player=speech.of(player), card=card_name(card) if card else "")
