@@ -63,12 +63,23 @@ def os_reason(error: OSError) -> str:
     return f"erreur système ({type(error).__name__})"
 
 
+SHOWN_PATH = 160
+"""Characters of a path a sentence shows (a 100,000-character name is cut, with its end)."""
+
+
+def shorten(path: object) -> str:
+    """A path as a sentence shows it: whole, or its start and end around "…" when very long."""
+    text = str(path)
+    if len(text) <= SHOWN_PATH:
+        return text
+    return f"{text[: SHOWN_PATH // 2]}…{text[-SHOWN_PATH // 2 :]}"
+
+
 def os_sentence(error: OSError, doing: str = "Impossible d'utiliser") -> str:
     """One French sentence for an OSError: `doing` the file or address it names, and why."""
-    target = error.filename if error.filename is not None else None
-    where = f" {target}" if target is not None else ""
+    where = f" {shorten(error.filename)}" if error.filename is not None else ""
     if error.filename2 is not None:
-        where += f" vers {error.filename2}"
+        where += f" vers {shorten(error.filename2)}"
     return f"{doing}{where} : {os_reason(error)}."
 
 

@@ -11,7 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from assistant.errors import UserError
+from assistant.errors import UserError, os_reason, shorten
 from assistant.runtime.voices import PrintVoice, Voice
 from assistant.scripts.demo_game import demo_script
 from assistant.scripts.replay_run import referee_for
@@ -31,7 +31,7 @@ class JoinedWavPlayback:
     """Every utterance into one WAV file, a short silence between them."""
 
     def __init__(self, path: Path, pause: float = PAUSE_SECONDS) -> None:
-        import wave
+        from assistant.voice.wavfile import wav_writer
 
         self.path = path
         self.pause = pause
@@ -40,9 +40,9 @@ class JoinedWavPlayback:
         """Audio written so far."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._wav = wave.open(str(path), "wb")  # noqa: SIM115 -- closed by finish()
+            self._wav = wav_writer(path)  # closed by finish()
         except OSError as error:
-            raise UserError(f"Impossible d'écrire {path} ({error.strerror}).") from None
+            raise UserError(f"Impossible d'écrire {shorten(path)} : {os_reason(error)}.") from None
 
     def open(self, rate: int) -> None:
         """Start an utterance (the first one sets the file's rate)."""

@@ -15,11 +15,14 @@ from typing import Any
 
 from assistant import wording
 from assistant.commands.export import clock_time, penalties
+from assistant.errors import finite
 from assistant.paths import store_path
 from assistant.store.sqlite import GameSummary, SqliteStore, default_db_path
 
 HELP = "Lister les parties passées, les totaux de la soirée et le classement XP."
 UNITS = ("dose", "sip", "life")
+MAX_HOURS = 24 * 366 * 100
+"""The longest night `--hours` may ask for (a century: every game)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -65,6 +68,7 @@ def night_totals(store: SqliteStore, games: Sequence[GameSummary], since: float)
 
 def run(args: argparse.Namespace) -> int:
     """Print the history."""
+    finite(args.hours, "Durée de la soirée (--hours)", 0, MAX_HOURS)
     since = time.time() - args.hours * 3600
     with SqliteStore(args.db or default_db_path()) as store:
         games = store.games()

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
-from assistant.errors import UserError
+from assistant.errors import UserError, os_reason, shorten
 from assistant.voice.tts import AudioChunk, Synthesizer
 
 NO_OUTPUT = "Aucune sortie audio n'est disponible sur cette machine."
@@ -95,9 +95,11 @@ class WavFilePlayback:
         """Create the file; an unwritable path is a UserError."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            wav = wave.open(str(self.path), "wb")  # noqa: SIM115 -- kept open until close()
+            from assistant.voice.wavfile import wav_writer
+
+            wav = wav_writer(self.path)  # kept open until close()
         except OSError as error:
-            raise UserError(f"Impossible d'écrire {self.path} ({error.strerror}).") from error
+            raise UserError(f"Impossible d'écrire {shorten(self.path)} : {os_reason(error)}.") from None
         wav.setnchannels(1)
         wav.setsampwidth(2)
         wav.setframerate(rate)

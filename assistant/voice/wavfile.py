@@ -87,9 +87,17 @@ def read_wav(path: str | Path) -> bytes:
     return samples.tobytes()
 
 
+def wav_writer(path: str | Path) -> wave.Wave_write:
+    """`wave.open(path, "wb")`, the file created first: a path that cannot be written is a plain
+    OSError here (wave's own open would leave a half-built writer that prints a traceback when it
+    is collected)."""
+    open(path, "wb").close()
+    return wave.open(str(path), "wb")
+
+
 def write_wav(path: str | Path, pcm: bytes, rate: int = SAMPLE_RATE) -> None:
     """Write mono little-endian int16 PCM as a WAV file."""
-    with wave.open(str(path), "wb") as wav:
+    with wav_writer(path) as wav:
         wav.setnchannels(1)
         wav.setsampwidth(2)
         wav.setframerate(rate)
