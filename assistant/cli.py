@@ -66,7 +66,7 @@ def _verbose_here_too(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("-v", "--verbose", action="store_true", default=argparse.SUPPRESS, help=VERBOSE_HELP)
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            for nested in action.choices.values():
+            for nested in {id(p): p for p in action.choices.values()}.values():  # aliases: once
                 _verbose_here_too(nested)
 
 

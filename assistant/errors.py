@@ -83,6 +83,23 @@ def os_sentence(error: OSError, doing: str = "Impossible d'utiliser") -> str:
     return f"{doing}{where} : {os_reason(error)}."
 
 
+def network_reason(error: BaseException) -> str:
+    """Why a connection failed, in French: a refused connection, an unknown name, a timeout (the
+    reason inside urllib's URLError too), never the system's English."""
+    import socket
+
+    reason = getattr(error, "reason", None)  # urllib.error.URLError wraps the socket's error
+    if isinstance(reason, BaseException):
+        error = reason
+    if isinstance(error, socket.gaierror):
+        return "nom de machine inconnu (pas de réseau, ou adresse mal écrite)"
+    if isinstance(error, TimeoutError | socket.timeout):
+        return "délai dépassé"
+    if isinstance(error, OSError):
+        return os_reason(error)
+    return f"erreur réseau ({type(error).__name__})"
+
+
 def finite(value: float, what: str, low: float, high: float) -> float:
     """`value` when it is a number from `low` to `high`; a UserError naming `what` otherwise
     (nan and the infinities included)."""

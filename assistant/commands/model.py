@@ -26,21 +26,46 @@ HELP = "Télécharger et vérifier le modèle Vosk français."
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Subcommands of `kinito model`."""
     actions = parser.add_subparsers(
-        dest="action", metavar="ACTION", required=True, title="actions", help="download, verify ou path"
+        dest="action",
+        metavar="ACTION",
+        required=True,
+        title="actions",
+        help="download (télécharger), verify (vérifier) ou path (chemin)",
     )
-    download = actions.add_parser("download", help="télécharger, vérifier et installer le modèle")
+    download = actions.add_parser(
+        "download", aliases=_aliases("download"), help="télécharger, vérifier et installer le modèle"
+    )
     download.add_argument(
         "--dest", type=Path, help=f"dossier où l'installer (défaut : {default_download_dir()})"
     )
     download.add_argument("--url", default=MODEL_URL, help=f"adresse du zip (défaut {MODEL_URL})")
     download.add_argument("--force", action="store_true", help="retélécharger même s'il est déjà complet")
-    verify = actions.add_parser("verify", help="vérifier chaque fichier du modèle (tailles et sha256)")
+    verify = actions.add_parser(
+        "verify", aliases=_aliases("verify"), help="vérifier chaque fichier du modèle (tailles et sha256)"
+    )
     verify.add_argument("--model", help="dossier du modèle (défaut : celui que kinito trouve)")
     verify.add_argument("--quick", action="store_true", help="tailles seulement, sans sha256")
-    path = actions.add_parser("path", help="afficher le dossier du modèle utilisé")
+    path = actions.add_parser("path", aliases=_aliases("path"), help="afficher le dossier du modèle utilisé")
     path.add_argument("--model", help="dossier du modèle")
     for sub in (download, verify):
         sub.add_argument("--manifest", type=Path, default=MANIFEST_PATH, help="manifeste sha256 à utiliser")
+
+
+FRENCH_ACTIONS: dict[str, tuple[str, ...]] = {
+    "download": ("télécharger", "telecharger"),
+    "verify": ("vérifier", "verifier"),
+    "path": ("chemin",),
+}
+"""Each action's French names (with and without accents), as the other choices have theirs."""
+
+
+def _aliases(action: str) -> list[str]:
+    return list(FRENCH_ACTIONS.get(action, ()))
+
+
+def action_of(name: str) -> str:
+    """The action a French name stands for (`vérifier` is verify); other names as they are."""
+    return next((action for action, names in FRENCH_ACTIONS.items() if name in names), name)
 
 
 def _report(report: VerifyReport) -> int:
@@ -55,6 +80,7 @@ def _report(report: VerifyReport) -> int:
 
 def run(args: argparse.Namespace) -> int:
     """Dispatch to download, verify or path."""
+    args.action = action_of(args.action)
     if args.action == "path":
         print(find_model(args.model))
         return 0

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, TextIO
 
-from assistant.errors import UserError
+from assistant.errors import UserError, network_reason
 from assistant.progress import progress_bar
 from assistant.voice.models import (
     FIX_DOWNLOAD,
@@ -87,7 +87,7 @@ def fetch(
         raise UserError(f"Adresse invalide : {url!r} (une adresse http(s) est attendue).") from None
     except (urllib.error.URLError, OSError) as error:
         raise UserError(
-            f"Impossible de joindre {url} ({error}).",
+            f"Impossible de joindre {url} : {network_reason(error)}.",
             fix=f"vérifier la connexion à internet, puis {FIX_DOWNLOAD}",
         ) from error
     with response:

@@ -100,3 +100,28 @@ def test_history_counts_with_french_plurals(tmp_path: Path, played: Path) -> Non
 def test_simulate_prints_french_counters(tmp_path: Path) -> None:
     out = kinito(["simulate", "--games", "1", "--seed", "3"], tmp_path).stdout
     assert "victoire" in out and "wins" not in out and "sips" not in out
+
+
+@pytest.mark.parametrize(
+    ("word", "action"),
+    [("télécharger", "download"), ("telecharger", "download"), ("vérifier", "verify"), ("chemin", "path")],
+)
+def test_model_actions_take_their_french_names(word: str, action: str) -> None:
+    from assistant.cli import build_parser
+    from assistant.commands.model import action_of
+
+    args = build_parser(only="model").parse_args(["model", word])
+    assert action_of(args.action) == action
+
+
+def test_network_failures_are_french() -> None:
+    import socket
+    import urllib.error
+
+    from assistant.errors import network_reason
+
+    refused = urllib.error.URLError(ConnectionRefusedError(111, "Connection refused"))
+    assert network_reason(refused) == "connexion refusée (rien n'écoute à cette adresse)"
+    unknown = urllib.error.URLError(socket.gaierror(-2, "Name or service not known"))
+    assert network_reason(unknown).startswith("nom de machine inconnu")
+    assert network_reason(TimeoutError()) == "délai dépassé"
