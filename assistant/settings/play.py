@@ -8,7 +8,6 @@ over the file.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -16,29 +15,19 @@ from typing import Any, Literal
 
 from assistant.errors import UserError
 from assistant.paths import CONFIG_NAME, user_config_file
-from assistant.reading import SETTINGS_LIMIT, read_text
 from assistant.responses import error, section
 from assistant.settings.table import TableConfig, check_table_names, header_keys, table_config
+from assistant.settings.toml_file import FLAGS, check_file, in_english, read_toml
 
 _FILE = "referee.yaml"
 """The responses file with the settings errors (issue 11 item 9)."""
 
 InputKind = Literal["mic", "text"]
-SECTIONS = ("kinito", "play")
-"""Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
     | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "confirm_below", "board"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
-LIVE_CHOICES: dict[str, tuple[str, ...]] = {
-    "input": ("mic", "text"),
-    "voice_engine": ("espeak", "pyttsx3"),
-    "endpoint": ("play", "model", "short"),
-}
-"""The live keys whose value is one of a few words (their French names are accepted too)."""
-
-
 @dataclass(frozen=True)
 class PlaySettings:
     """Everything `kinito play` runs with."""
@@ -85,52 +74,6 @@ def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path
     return [here / CONFIG_NAME, user]
 
 
-def read_toml(path: Path) -> dict[str, Any]:
-    """A settings file as a flat dict (a [kinito] or [play] table is merged in); UserError if unreadable."""
-    text = read_text(path, section(_FILE, "error_parts")["settings_file"], SETTINGS_LIMIT)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        raise UserError(error(_FILE, "toml_invalid", path=path, reason=toml_place(str(problem)))) from None
-    except RecursionError:
-        raise UserError(error(_FILE, "toml_nested", path=path)) from None
-    flat = {k: v for k, v in data.items() if k not in SECTIONS}
-    for table in SECTIONS:
-        found = data.get(table)
-        if isinstance(found, dict):
-            flat.update(found)
-        elif found is not None:
-            raise UserError(error(_FILE, "toml_section", path=path, section=table))
-    return {k.replace("-", "_"): v for k, v in flat.items()}
-
-
-TOML_FAULTS: dict[str, str] = {
-    "Cannot overwrite": "une clé ou une table est donnée deux fois",
-    "Cannot declare": "une table est déclarée deux fois",
-    "Unterminated string": "un guillemet n'est pas fermé",
-    "Illegal character '\\n'": "un guillemet n'est pas fermé",
-    "Expected ']'": "un crochet n'est pas fermé",
-    "Unclosed array": "un crochet n'est pas fermé",
-    "Invalid value": "une valeur manque ou n'est pas valide (un texte s'écrit entre guillemets)",
-    "Invalid initial character": "un nom de réglage n'est pas valide",
-    "Expected '=' after a key": "il manque « = » après un nom de réglage",
-    "Expected newline": "il faut un réglage par ligne",
-    "Illegal character": "un caractère interdit (de contrôle) est dans le fichier",
-}
-"""The start of tomllib's English description of a fault -> what it means, in French."""
-
-
-def toml_place(message: str) -> str:
-    """What tomllib found wrong and where, in French ("un crochet n'est pas fermé, ligne 2,
-    colonne 12"), instead of its English."""
-    import re
-
-    what = next((f for e, f in TOML_FAULTS.items() if message.startswith(e)), "la syntaxe n'est pas valide")
-    found = re.search(r"at line (\d+), column (\d+)", message)
-    where = f"ligne {found.group(1)}, colonne {found.group(2)}" if found else "à la fin du fichier"
-    return f"{what}, {where}"
-
-
 def _device(value: Any) -> str | int | None:
     if value is None:
         return None
@@ -159,8 +102,6 @@ def merge(file: Mapping[str, Any], flags: Mapping[str, Any]) -> dict[str, Any]:
 
 LISTS = frozenset({"players", "variants"})
 """Keys that may be a list of texts as well as one comma-separated text."""
-FLAGS = frozenset({"speech", "resume", "recover"})
-"""Keys that are true or false (TOML booleans; the command line gives them as switches)."""
 
 
 def _check_types(merged: Mapping[str, Any]) -> None:
@@ -185,55 +126,9 @@ def _check_types(merged: Mapping[str, Any]) -> None:
         raise UserError(error(_FILE, "db_empty"))
 
 
-YES_NO = {"oui": True, "non": False}
-"""A switch written as a French word in the file (`speech = "non"`); "false" in quotes stays refused
-(a TOML boolean is unquoted), so no word is read as its opposite."""
-
-
 def known_keys() -> frozenset[str]:
     """Every key a settings file may hold."""
     return header_keys() | LIVE_KEYS
-
-
-def choices_of(key: str) -> tuple[str, ...] | None:
-    """The values a key takes when it is one of a few words (`edition`: drinking, family), else None."""
-    from assistant.commands.game_flags import game_options
-
-    found = game_options().get(key)
-    if found is not None and found[1].choices:
-        return found[1].choices
-    return LIVE_CHOICES.get(key)
-
-
-def in_english(file: Mapping[str, Any]) -> dict[str, Any]:
-    """The file's values with their French names turned into the program's (`edition = "famille"`
-    is family), as the command line's flags accept them."""
-    from assistant.cli_fr import CHOICE_NAMES
-    from assistant.core.folding import fold
-
-    english = {french: name for name, french in CHOICE_NAMES.items()}
-    out = dict(file)
-    for key, value in file.items():
-        if key in FLAGS and isinstance(value, str) and fold(value.strip()) in YES_NO:
-            out[key] = YES_NO[fold(value.strip())]
-            continue
-        choices = choices_of(key)
-        if choices and isinstance(value, str):
-            word = english.get(fold(value.strip()), value.strip())
-            out[key] = word if word in choices else value
-    return out
-
-
-def check_file(file: Mapping[str, Any], path: Path) -> None:
-    """Every key of the settings file at `path` is known; UserError naming the file, the key and the
-    closest known one otherwise."""
-    import difflib
-
-    known = known_keys()
-    for key in sorted(set(file) - known):
-        close = difflib.get_close_matches(key, sorted(known), n=1)
-        hint = f" (veux-tu dire « {close[0]} » ?)" if close else ""
-        raise UserError(error(_FILE, "unknown_setting", path=path, names=key, hint=hint))
 
 
 def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
@@ -317,7 +212,7 @@ def settings_file(
     if path is None:
         return None, {}
     file = read_toml(path)
-    check_file(file, path)
+    check_file(file, path, known_keys())
     return path, in_english(file)
 
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from assistant.errors import UserError
-from assistant.settings.play import load_settings, toml_place
+from assistant.settings.play import load_settings
+from assistant.settings.toml_file import toml_place
 from tests.cli.kinito_run import kinito
 
 
