@@ -38,6 +38,7 @@ OS_REASONS: dict[int, str] = {
     errno.EINVAL: "valeur refusée par le système",
     errno.EFBIG: "fichier trop gros",
     errno.ENOEXEC: "ce n'est pas un programme",
+    errno.ESPIPE: "ce n'est pas un fichier ordinaire (un tube ou une prise ne peut pas recevoir un WAV)",
 }
 """errno -> what it means, in French (what `strerror` says in English)."""
 

@@ -8,6 +8,7 @@ joined into one WAV with --out (also when there is no sound output: the file's p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
@@ -38,6 +39,8 @@ class JoinedWavPlayback:
         self.rate: int | None = None
         self.seconds = 0.0
         """Audio written so far."""
+        self._broken: UserError | None = None
+        """Why the file could not be written, once it could not."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             self._wav = wav_writer(path)  # closed by finish()
@@ -56,18 +59,38 @@ class JoinedWavPlayback:
 
     def write(self, samples: bytes) -> None:
         """Append frames."""
-        self._wav.writeframes(samples)
+        self._frames(samples)
         self.seconds += len(samples) / 2 / (self.rate or 1)
 
     def close(self) -> None:
         """End of an utterance: a pause."""
         frames = int(self.pause * (self.rate or 0))
-        self._wav.writeframes(bytes(2 * frames))
+        self._frames(bytes(2 * frames))
         self.seconds += self.pause
 
     def finish(self) -> None:
         """Finalise the WAV header."""
-        self._wav.close()
+        if self._broken is not None:
+            raise self._broken
+        try:
+            self._wav.close()
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def _frames(self, data: bytes) -> None:
+        if self._broken is not None:
+            raise self._broken
+        try:
+            self._wav.writeframes(data)
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def _failed(self, error: OSError) -> UserError:
+        """The file could not be written (a full disk): it is given up, and said in one sentence."""
+        with contextlib.suppress(OSError):
+            self._wav.close()  # once, here: not again (and loudly) when collected
+        self._broken = UserError(f"Impossible d'écrire {shorten(self.path)} : {os_reason(error)}.")
+        return self._broken
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

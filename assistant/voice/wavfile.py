@@ -8,6 +8,7 @@ interpolation and moving average this module used to do by hand.
 
 from __future__ import annotations
 
+import errno
 import sys
 import wave
 from array import array
@@ -91,7 +92,10 @@ def wav_writer(path: str | Path) -> wave.Wave_write:
     """`wave.open(path, "wb")`, the file created first: a path that cannot be written is a plain
     OSError here (wave's own open would leave a half-built writer that prints a traceback when it
     is collected)."""
-    open(path, "wb").close()
+    target = Path(path)
+    if target.exists() and not target.is_file() and not target.is_char_device():
+        raise OSError(errno.ESPIPE, "not a regular file", str(path))  # a FIFO would block, then not seek
+    open(path, "wb").close()  # fails early and cleanly
     return wave.open(str(path), "wb")
 
 

@@ -156,3 +156,25 @@ def test_say_with_a_voice_that_is_not_installed_names_those_that_are(tmp_path: P
     said = _one_sentence(done.stderr)
     assert "« mb/mb-fr1 » n'est pas installée" in said and "mb/" not in said.split("installées :")[1]
     assert "MBROLA" not in done.stderr and "Cannot find" not in done.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_the_demo_into_a_full_file_names_it_once(tmp_path: Path) -> None:
+    done = kinito(["demo", "--no-speech", "--out", "/dev/full"], tmp_path)
+    assert _one_sentence(done.stderr) == "kinito: Impossible d'écrire /dev/full : le disque est plein."
+    assert "Exception ignored" not in done.stderr
+
+
+@pytest.mark.parametrize("command", [["say", "bonjour"], ["demo", "--no-speech"]])
+def test_a_wav_into_a_fifo_is_refused_not_blocked(tmp_path: Path, command: list[str]) -> None:
+    fifo = tmp_path / "out.wav"
+    os.mkfifo(fifo)
+    done = kinito([*command, "--out", str(fifo)], tmp_path, timeout=30)
+    assert done.returncode == 2 and "n'est pas un fichier ordinaire" in _one_sentence(done.stderr)
+
+
+@pytest.mark.parametrize("hours", ["nan", "inf", "-1", "1e30"])
+def test_a_night_or_a_soak_that_is_no_duration_is_refused(tmp_path: Path, hours: str) -> None:
+    for args in (["history", "--hours", hours, "--db", str(tmp_path / "k.db")], ["bench", "--soak", hours]):
+        done = kinito(args, tmp_path)
+        assert done.returncode == 2 and "invalide" in _one_sentence(done.stderr), args
