@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import math
+import sys
 
 OS_REASONS: dict[int, str] = {
     errno.ENOENT: "il n'existe pas",
@@ -107,3 +109,8 @@ def finite(value: float, what: str, low: float, high: float) -> float:
     if not (math.isfinite(value) and low <= value <= high):
         raise UserError(f"{what} invalide : « {value:g} » (un nombre de {low:g} à {high:g}).")
     return value
+
+def tell(sentence: str) -> None:
+    """One French line on stderr while a command goes on (a peer lost, a service refused)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(f"kinito: {' '.join(sentence.split())}", file=sys.stderr, flush=True)

@@ -17,8 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.bench import measures, voice
+from assistant.bench import board, measures, natural, voice
 from assistant.bench.compare import compare, targets
+from assistant.bench.serve import serve_latency
 from assistant.rss import peak_rss_mb
 
 HELP = "Mesurer les performances sur cette machine."
@@ -55,6 +56,9 @@ def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) ->
     _step("parse", lambda: measures.parse_latency(quick), results)
     _step("referee", lambda: measures.referee_latency(quick), results)
     _step("engine", lambda: measures.engine_throughput(quick), results)
+    _step("board", lambda: board.board_per_line(quick), results)
+    _step("natural table", lambda: natural.natural_table(quick), results)
+    _step("serve", lambda: serve_latency(quick), results)
     _step("tts", lambda: voice.tts_first_audio(quick), results)
     skipped = {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
     recognizer = _step("vosk", lambda: voice.vosk_figures(quick) if vosk else skipped, results)
@@ -78,6 +82,10 @@ VOICE_PATH_KEYS = (
     "vosk_model_load_s",
 )
 """contracts.md voice-path keys taken from the `after` run (peak_rss_mb too, when measured)."""
+
+
+BOARD_KEYS = ("board_line_early_us", "board_line_late_us", "board_line_ratio", "board_payload_kb")
+"""The party board over a night (assistant.bench.board), printed without --json."""
 
 
 def voice_path(quick: bool) -> dict[str, Any]:
@@ -108,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(json.dumps(results, ensure_ascii=False) + "\n")
         return 0
-    for key in ("parse_p50_us", "parse_p99_us", "referee_p99_ms", "engine_moves_per_s"):
+    for key in ("parse_p50_us", "parse_p99_us", "referee_p99_ms", "engine_moves_per_s", *BOARD_KEYS):
         print(f"{key:22} {results[key]}")
     for key in ("tts_first_audio_ms", "vosk_rtf", "endpoint_ms", *VOICE_PATH_KEYS, "peak_rss_mb"):
         print(f"{key:22} {results[key]}")

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant import speech
 from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
@@ -33,6 +34,7 @@ from assistant.voice.duplex import HalfDuplexGate
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
     from assistant.voice.tts import Synthesizer
+    from assistant.voice.wyoming_satellite import WyomingSatellite
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
@@ -50,7 +52,7 @@ PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
     "endpoint",
-    *("tts_uri", "mic_uri", "snd_uri"),
+    *("tts_uri", "mic_uri", "snd_uri", "satellite_uri"),
     "board",
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
@@ -112,7 +114,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="haut-parleur d'un satellite Wyoming (service snd) au lieu de la sortie locale",
     )
     parser.add_argument(
+        "--satellite",
+        dest="satellite_uri",
+        metavar="URI",
+        help="un wyoming-satellite (tcp://hôte:10700) : son micro et son haut-parleur, sur une connexion",
+    )
+    parser.add_argument(
         "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
+    )
+    parser.add_argument(
+        "--trust-anyway",
+        dest="trust_anyway",
+        action="store_true",
+        help="charger le modèle même si ses sommes diffèrent de son manifeste",
     )
     parser.add_argument(
         "--board",
@@ -125,7 +139,8 @@ def _flags(args: argparse.Namespace) -> dict[str, Any]:
     return {k: getattr(args, k, None) for k in (*PLAY_KEYS, *game_options())}
 
 
-def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
+def _voice(settings: PlaySettings, gate: HalfDuplexGate, satellite: WyomingSatellite | None = None) -> Voice:
+    """The referee's voice: printed, or spoken on the local output, a sound service or a satellite."""
     printer = PrintVoice(sys.stdout)
     if not settings.speech:
         return printer
@@ -136,6 +151,8 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
         from assistant.voice.wyoming_snd import WyomingPlayback
 
         playback = WyomingPlayback(settings.snd_uri)  # close() returns once played: the gate holds
+    if satellite is not None:
+        playback = satellite.playback()  # the satellite's speaker, on the microphone's connection
     speaker = Speaker(synthesizer(settings), playback, gate)
     return FallbackVoice(speaker, printer)
 
@@ -153,13 +170,15 @@ def synthesizer(settings: PlaySettings) -> Synthesizer:
     return FallbackSynthesizer(WyomingSynthesizer(settings.tts_uri), lambda: make_synthesizer(engine))
 
 
-def _model(settings: PlaySettings) -> Any:
+def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
     """The Vosk model, loaded once with the endpoint rules of the settings (issue 14): found, or
-    fetched where it can be; one sentence when neither works."""
+    fetched where it can be; one sentence when neither works; refused when its files differ from its
+    manifest (sums cached by size and time), unless `trust_anyway`."""
     from assistant.paths import cache_dir
     from assistant.voice.download import download_model
     from assistant.voice.endpoint import load_with_rules, parse_rules
     from assistant.voice.models import default_download_dir, find_model
+    from assistant.voice.trust import ensure_trusted
 
     rules = parse_rules(settings.endpoint)  # a bad setting is reported before any download
 
@@ -173,6 +192,7 @@ def _model(settings: PlaySettings) -> Any:
             path = download_model(default_download_dir(), progress=sys.stderr, cache=cache_dir()).model
         except (UserError, OSError):
             raise UserError(MODEL_UNAVAILABLE) from None
+    ensure_trusted(path, trust_anyway)
     return load_with_rules(path, rules, progress=sys.stderr).model
 
 
@@ -224,13 +244,17 @@ def _play_text(
 
 
 def _play_mic(
-    settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
+    settings: PlaySettings,
+    store: SqliteStore,
+    resume: bool,
+    observers: Sequence[TableObserver] = (),
+    trust_anyway: bool = False,
 ) -> None:
     from assistant.understanding.parser import Parser
     from assistant.voice.loading import load_speaker_model
     from assistant.voice.phonemes import default_phonetizer
 
-    model = _model(settings)
+    model = _model(settings, trust_anyway)
     voices_model = load_speaker_model(settings.speaker_model) if settings.speaker_model else None
     clock = SystemClock()
     gate = HalfDuplexGate(clock)
@@ -249,9 +273,18 @@ def _play_mic(
         phonetizer=default_phonetizer(),
     )
     referee = _referee(table, game_id, store, parser)
-    voice = QueuedVoice(_voice(settings, gate))
+    satellite = None
+    if settings.satellite_uri is not None:
+        from assistant.voice.wyoming_satellite import WyomingSatellite
+
+        satellite = WyomingSatellite(settings.satellite_uri, clock=clock)
+    voice = QueuedVoice(_voice(settings, gate, satellite))
 
     def source_for(loop: LiveLoop) -> AudioSource:
+        if satellite is not None:
+            satellite.on_lost = lambda _why: loop.say(speech.say("mic_lost"))
+            satellite.on_restored = lambda: loop.say(speech.say("mic_back"))
+            return satellite
         if settings.mic_uri is not None:
             return satellite_microphone(settings.mic_uri, clock, loop)
         return microphone(settings.device, clock, loop)
@@ -296,7 +329,7 @@ def run(args: argparse.Namespace) -> int:
         if settings.input == "text":
             _play_text(settings, store, resume, observers)
         else:
-            _play_mic(settings, store, resume, observers)
+            _play_mic(settings, store, resume, observers, bool(getattr(args, "trust_anyway", False)))
     except KeyboardInterrupt:
         print(
             f"\nkinito: partie enregistrée ; pour la continuer : {runnable('kinito play --resume')}",
@@ -317,6 +350,8 @@ def _board(address: str) -> BoardServer:
 
     board = BoardServer(*parse_address(address))
     board.start()
-    print(qr_text(board.url), file=sys.stderr, end="")
-    print(f"kinito: tableau sur {board.url}", file=sys.stderr, flush=True)
+    if not board.local_only:  # a QR code of 127.0.0.1 would open nothing on a phone
+        print(qr_text(board.url), file=sys.stderr, end="")
+    for line in board.terminal_lines():
+        print(f"kinito: {line}", file=sys.stderr, flush=True)
     return board

@@ -24,6 +24,7 @@ from assistant.voice.listener import Listener
 from assistant.voice.models import FIX_DOWNLOAD, find_model
 from assistant.voice.phonemes import default_phonetizer
 from assistant.voice.recognizer import Recognizer
+from assistant.voice.trust import ensure_trusted
 from assistant.voice.wavfile import WavSource
 
 HELP = "Transcrire un fichier WAV avec Vosk."
@@ -52,6 +53,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fin d'énoncé : play (celle de kinito play, défaut), short (plus brève) ou model (du modèle)",
     )
     parser.add_argument("--jsonl", action="store_true", help="un objet JSON par résultat (sinon lisible)")
+    parser.add_argument(
+        "--trust-anyway",
+        dest="trust_anyway",
+        action="store_true",
+        help="charger le modèle même si ses sommes diffèrent de son manifeste",
+    )
 
 
 def record(heard: Heard, parser: Parser) -> dict[str, Any]:
@@ -67,6 +74,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"{model_dir} n'est pas un modèle Vosk complet : conf/model.conf manque.", FIX_DOWNLOAD
         )
+    ensure_trusted(model_dir, args.trust_anyway)  # sums cached by size and modification time
     model = load_with_rules(model_dir, parse_rules(args.endpoint), progress=sys.stderr).model
     players = comma_list(args.players)
     game = default_game() if args.game == "open" else args.game

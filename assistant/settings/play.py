@@ -25,7 +25,8 @@ _FILE = "referee.yaml"
 InputKind = Literal["mic", "text"]
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
-    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "confirm_below", "board"}
+    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "satellite_uri"}
+    | {"confirm_below", "board"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 @dataclass(frozen=True)
@@ -63,6 +64,9 @@ class PlaySettings:
     snd_uri: str | None = None
     """A Wyoming sound service (tcp://host:port or unix:///path) playing the referee's voice instead
     of the local output."""
+    satellite_uri: str | None = None
+    """A wyoming-satellite (tcp://host:port) heard and spoken through on one connection, as Home
+    Assistant uses it, instead of the local microphone and output."""
     board: str | None = None
     """The party board's address ([HOST:]PORT), or None for no board."""
 
@@ -174,6 +178,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         tts_uri=None if merged.get("tts_uri") is None else str(merged["tts_uri"]),
         mic_uri=None if merged.get("mic_uri") is None else str(merged["mic_uri"]),
         snd_uri=None if merged.get("snd_uri") is None else str(merged["snd_uri"]),
+        satellite_uri=None if merged.get("satellite_uri") is None else str(merged["satellite_uri"]),
         board=None if merged.get("board") is None else str(merged["board"]),
     )
 

@@ -23,6 +23,7 @@ from assistant.understanding.grammar_files import FIX_REINSTALL
 from assistant.understanding.installed import check_grammars
 from assistant.understanding.phrases import UNKNOWN, coverage, phrases_for
 from assistant.voice.models import FIX_DOWNLOAD, find_model, load_manifest, verify_model
+from assistant.voice.trust import ANOTHER_MODEL, claim_of
 from assistant.voice.tts import INSTALL_ESPEAK, VoiceInfo, choose_voice, espeak_voices
 
 PACKAGES: dict[str, str] = {
@@ -178,12 +179,17 @@ def check_espeak(probes: Probes) -> Check:
 
 
 def check_model(probes: Probes, model: str | None = None, full: bool = False) -> Check:
-    """The Vosk model is present and complete (sizes); with `full`, every sha256 is compared too."""
+    """The Vosk model is present and complete (sizes) against the manifest that applies to it (its
+    recorded sums, or the small French model's); with `full`, every sha256 is compared too. A model
+    no manifest applies to is another model, said so, not called damaged."""
     try:
         path = probes.find_model(model)
     except UserError as error:
         return Check("model", False, error.message, error.fix or FIX_DOWNLOAD)
-    report = verify_model(path, load_manifest(), hashes=full)
+    claim = claim_of(path, load_manifest)
+    if claim is None:  # another Vosk model, not a damaged one
+        return Check("model", True, f"{path} : {ANOTHER_MODEL}", None)
+    report = verify_model(path, claim.entries, hashes=full)
     if not report.complete:
         return Check("model", False, report.summary(), FIX_DOWNLOAD)
     if report.hash_mismatch:

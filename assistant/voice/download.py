@@ -12,18 +12,19 @@ import dataclasses
 import errno
 import http.client
 import shutil
-import stat
 import tempfile
+import time
 import urllib.error
 import urllib.request
-import zipfile
-import zlib
 from collections.abc import Callable, Sequence
-from pathlib import Path, PurePosixPath
+from dataclasses import dataclass
+from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from assistant.errors import UserError, network_reason
 from assistant.progress import progress_bar
+from assistant.voice.archive import ARCHIVE_SLACK, _disk_sentence, unpack
+from assistant.voice.install import place
 from assistant.voice.models import (
     FIX_DOWNLOAD,
     MODEL_NAME,
@@ -32,7 +33,6 @@ from assistant.voice.models import (
     VerifyReport,
     is_model_dir,
     load_manifest,
-    verify_model,
 )
 
 BLOCK = 1 << 16
@@ -61,6 +61,51 @@ class ProgressBar:
             self._bar.close()
 
 
+DEADLINE_SECONDS = 30 * 60.0
+"""The whole download must end within this time (the small model takes a minute on a slow line)."""
+MIN_RATE = 8 * 1024
+"""Bytes per second a download must keep up, averaged over RATE_WINDOW (a trickle is cut)."""
+RATE_WINDOW = 30.0
+"""Seconds over which the rate is measured (a short stall is forgiven)."""
+
+
+@dataclass
+class Pace:
+    """The download's overall deadline and minimum rate, on an injectable clock."""
+
+    clock: Callable[[], float] = time.monotonic
+    """Seconds, monotonic (tests advance a fake one)."""
+    deadline: float = DEADLINE_SECONDS
+    """Seconds the whole download may take."""
+    min_rate: float = MIN_RATE
+    """Bytes per second it must average over each `window`."""
+    window: float = RATE_WINDOW
+    """Seconds of the rate's window."""
+
+    def __post_init__(self) -> None:
+        self.started = self.clock()
+        self._window_start = self.started
+        self._window_bytes = 0
+
+    def check(self, received: int, url: str) -> None:
+        """Account for `received` more bytes; raise when the deadline passed or the rate fell."""
+        now = self.clock()
+        self._window_bytes += received
+        fix = f"{FIX_DOWNLOAD} (il reprendra là où il s'est arrêté), ou kinito model install ARCHIVE"
+        if now - self.started > self.deadline:
+            raise UserError(
+                f"Le téléchargement de {url} dépasse {self.deadline / 60:.0f} minutes : interrompu.", fix=fix
+            )
+        if now - self._window_start >= self.window:
+            rate = self._window_bytes / (now - self._window_start)
+            if rate < self.min_rate:
+                raise UserError(
+                    f"Le téléchargement de {url} est trop lent ({rate / 1024:.1f} Kio/s) : interrompu.",
+                    fix=fix,
+                )
+            self._window_start, self._window_bytes = now, 0
+
+
 def fetch(
     url: str,
     part: Path,
@@ -68,9 +113,12 @@ def fetch(
     opener: Opener = _open,
     timeout: float = 30,
     limit: int | None = None,
+    pace: Pace | None = None,
 ) -> Path:
     """Download `url` into `part`, resuming from its current size; returns `part` once complete.
-    More than `limit` bytes, or a full disk, drops the part (no half file left to fill the disk)."""
+    More than `limit` bytes, or a full disk, drops the part (no half file left to fill the disk); past
+    the pace's deadline or under its minimum rate the download stops (the part is kept to resume)."""
+    pace = Pace() if pace is None else pace
     offset = part.stat().st_size if part.exists() else 0
     try:
         request = urllib.request.Request(url, headers={"User-Agent": "kinito"})
@@ -98,7 +146,7 @@ def fetch(
         total = offset + int(length) if length.isdigit() else None
         bar = ProgressBar(progress, total, offset, url.rsplit("/", 1)[-1])
         try:
-            _receive(response, part, offset, bar, url, limit)
+            _receive(response, part, offset, bar, url, limit, pace)
         finally:
             bar.advance(0, final=True)  # the progress line ends before any sentence
     if total is not None and part.stat().st_size != total:
@@ -110,15 +158,18 @@ def fetch(
 
 
 def _receive(
-    response: BinaryIO, part: Path, offset: int, bar: ProgressBar, url: str, limit: int | None
+    response: BinaryIO, part: Path, offset: int, bar: ProgressBar, url: str, limit: int | None, pace: Pace
 ) -> None:
-    """The response's body appended to `part`; a full disk or too many bytes drop the part."""
+    """The response's body appended to `part`; a full disk or too many bytes drop the part. Each read
+    returns what one receive brought (`read1`), so a trickle cannot hold a read for ever."""
     interrupted = f"{FIX_DOWNLOAD} (il reprendra)"
+    read = getattr(response, "read1", response.read)
     try:
         with part.open("ab" if offset else "wb") as out:
-            while block := response.read(BLOCK):
+            while block := read(BLOCK):
                 out.write(block)
                 bar.advance(len(block))
+                pace.check(len(block), url)
                 if limit is not None and bar.done > limit:
                     part.unlink(missing_ok=True)
                     raise UserError(
@@ -138,106 +189,6 @@ def _receive(
         ) from error
 
 
-UNREADABLE_ZIP = (
-    zipfile.BadZipFile,
-    zipfile.LargeZipFile,
-    zlib.error,
-    NotImplementedError,
-    RuntimeError,
-    EOFError,
-)
-"""What zipfile raises on a broken, truncated, encrypted or exotically compressed archive."""
-ARCHIVE_SLACK = 64 << 20
-"""Bytes the downloaded zip may take beyond the model's own files (zip headers, unlisted files)."""
-UNLISTED_LIMIT = 1 << 20
-"""Bytes an archive member the manifest does not list may take (a README, a licence)."""
-MAX_DEPTH = 12
-"""Folders deep an archive member may be (the model's deepest file is 4 deep)."""
-MAX_NAME = 200
-"""Characters a member's name may have (a path component over 255 bytes cannot be created)."""
-
-
-def _member_path(info: zipfile.ZipInfo) -> PurePosixPath:
-    """The member's path, refused when it escapes the folder, is a link, or is absurdly deep or long."""
-    pure = PurePosixPath(info.filename)
-    if pure.is_absolute() or ".." in pure.parts or "\\" in info.filename:
-        raise UserError(f"L'archive du modèle contient un chemin dangereux : {info.filename}.")
-    if stat.S_ISLNK(info.external_attr >> 16):
-        raise UserError(f"L'archive du modèle contient un lien symbolique : {info.filename}.")
-    if len(pure.parts) > MAX_DEPTH or len(info.filename) > MAX_NAME:
-        raise UserError(f"L'archive du modèle contient un chemin trop long : {info.filename[:60]}….")
-    return pure
-
-
-def _limits(infos: Sequence[zipfile.ZipInfo], manifest: Sequence[ManifestEntry]) -> dict[str, int]:
-    """Each file member's byte limit: its manifest size (paths relative to the model's root folder)."""
-    expected = {entry.path: entry.size for entry in manifest}
-    tops = {PurePosixPath(info.filename).parts[0] for info in infos}
-    strip = len(tops) == 1 and all(len(PurePosixPath(i.filename).parts) > 1 or i.is_dir() for i in infos)
-    limits: dict[str, int] = {}
-    for info in infos:
-        if info.is_dir():
-            continue
-        parts = _member_path(info).parts
-        relative = "/".join(parts[1:] if strip else parts)
-        limits[info.filename] = expected.get(relative, UNLISTED_LIMIT)
-        if info.file_size > limits[info.filename]:
-            raise UserError(
-                f"L'archive du modèle annonce {info.file_size} octets pour {relative},"
-                f" le manifeste en attend {limits[info.filename]} : archive refusée.",
-                fix=FIX_DOWNLOAD,
-            )
-    return limits
-
-
-def _extract(zipped: zipfile.ZipFile, info: zipfile.ZipInfo, into: Path, limit: int) -> None:
-    """Write one member, stopping at `limit` bytes whatever its header declared (a zip bomb lies)."""
-    target = into.joinpath(*_member_path(info).parts)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    written = 0
-    with zipped.open(info) as source, target.open("wb") as out:
-        while block := source.read(min(BLOCK, limit - written + 1)):
-            written += len(block)
-            if written > limit:
-                raise UserError(
-                    f"L'archive du modèle contient plus de données que prévu pour {info.filename} :"
-                    " archive refusée.",
-                    fix=FIX_DOWNLOAD,
-                )
-            out.write(block)
-
-
-def unpack(archive: Path, into: Path, manifest: Sequence[ManifestEntry] = ()) -> Path:
-    """Extract `archive` into `into` (refusing paths that escape it, links, and members larger than
-    the manifest says); returns the model's root."""
-    try:
-        with zipfile.ZipFile(archive) as zipped:
-            infos = zipped.infolist()
-            if not infos:
-                raise UserError("L'archive du modèle est vide.", fix=FIX_DOWNLOAD)
-            limits = _limits(infos, manifest)
-            into.mkdir(parents=True, exist_ok=True)
-            for info in infos:
-                if info.is_dir():
-                    into.joinpath(*_member_path(info).parts).mkdir(parents=True, exist_ok=True)
-                else:
-                    _extract(zipped, info, into, limits[info.filename])
-    except UNREADABLE_ZIP as error:
-        raise UserError(
-            f"L'archive téléchargée n'est pas un zip lisible ({error}).", fix=FIX_DOWNLOAD
-        ) from None
-    except OSError as error:
-        raise UserError(_disk_sentence(error, into), fix=FIX_DOWNLOAD) from None
-    entries = [p for p in into.iterdir() if not p.name.startswith("__MACOSX")]
-    return entries[0] if len(entries) == 1 and entries[0].is_dir() else into
-
-
-def _disk_sentence(error: OSError, where: Path) -> str:
-    if error.errno == errno.ENOSPC:
-        return f"Le disque est plein : impossible d'écrire le modèle dans {where.parent}."
-    return f"Impossible d'écrire le modèle dans {where.parent} ({error.strerror or error})."
-
-
 def download_model(
     dest: Path,
     url: str = MODEL_URL,
@@ -246,11 +197,14 @@ def download_model(
     name: str = MODEL_NAME,
     opener: Opener = _open,
     cache: Path | None = None,
+    trust_anyway: bool = False,
+    pace: Pace | None = None,
 ) -> VerifyReport:
     """Fetch, unpack, verify and install the model as `dest/name`; returns the verification report.
 
     A size mismatch or a missing file aborts (nothing installed, the archive is dropped so the next
-    attempt starts afresh). A hash mismatch installs the model and is reported in the result.
+    attempt starts afresh). A hash mismatch, or a file the manifest does not list, is refused too,
+    unless `trust_anyway`. The installed folder keeps its sums (assistant.voice.trust RECORD).
     """
     manifest = load_manifest() if manifest is None else manifest
     if dest.exists() and not dest.is_dir():
@@ -265,25 +219,20 @@ def download_model(
     final = dest / name
     try:
         limit = sum(entry.size for entry in manifest) + ARCHIVE_SLACK
-        part = fetch(url, partial / f".{name}.zip.part", progress, opener, limit=limit)
+        part = fetch(url, partial / f".{name}.zip.part", progress, opener, limit=limit, pace=pace)
         try:
             root = unpack(part, staging / "content", manifest)
+            if not is_model_dir(root):
+                raise UserError("L'archive téléchargée ne contient pas de modèle Vosk.", fix=FIX_DOWNLOAD)
+            fix = f"{FIX_DOWNLOAD} depuis l'adresse officielle, ou --trust-anyway"
+            installed = place(root, dest, name, manifest, trust_anyway, staging / "previous", fix)
         except UserError:
             part.unlink(missing_ok=True)  # a whole but bad archive: resuming it would fail forever
             raise
-        report = verify_model(root, manifest, hashes=True)
-        if not report.complete:
-            part.unlink(missing_ok=True)
-            raise UserError(f"Modèle téléchargé inutilisable : {report.summary()}", fix=FIX_DOWNLOAD)
-        if not is_model_dir(root):
-            part.unlink(missing_ok=True)
-            raise UserError("L'archive téléchargée ne contient pas de modèle Vosk.", fix=FIX_DOWNLOAD)
-        if final.exists():
-            final.rename(staging / "previous")
-        root.rename(final)
         part.unlink()
     except OSError as error:
         raise UserError(_disk_sentence(error, final), fix=FIX_DOWNLOAD) from None
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    return dataclasses.replace(report, model=final)
+    assert installed.report is not None  # a manifest was given
+    return dataclasses.replace(installed.report, model=final)

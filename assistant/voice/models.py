@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Mapping, Sequence
+import stat
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,7 +91,7 @@ class VerifyReport:
         if self.hash_mismatch:
             return (
                 f"Sommes de contrôle différentes du manifeste pour : {', '.join(self.hash_mismatch)}"
-                " (tailles exactes : modèle utilisable, mais à vérifier)."
+                " (tailles exactes : fichiers modifiés, ou d'une autre version)."
             )
         how = "tailles et sommes sha256" if self.hashed else "tailles"
         return f"Modèle complet : {self.checked} fichiers conformes ({how})."
@@ -110,16 +111,29 @@ def parse_manifest(text: str) -> tuple[ManifestEntry, ...]:
     return tuple(entries)
 
 
-MANIFEST_LIMIT = 1024 * 1024
-"""Bytes a sha256 manifest may take (the French model's is under 2 KiB)."""
+MANIFEST_LIMIT = 1 << 20
+"""Bytes a manifest may take (the shipped one is 2 KB; a model of thousands of files fits)."""
+
+
+def read_manifest(path: Path) -> tuple[ManifestEntry, ...]:
+    """A manifest file, read with a bound: a device (/dev/zero), a FIFO or a huge file is refused in
+    one sentence instead of being read without end."""
+    fix = "kinito model verify --manifest FICHIER.sha256"
+    try:
+        with path.open("rb") as file:
+            if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+                raise UserError(f"Manifeste refusé : {path} n'est pas un fichier ordinaire.", fix=fix)
+            raw = file.read(MANIFEST_LIMIT + 1)
+        if len(raw) > MANIFEST_LIMIT:
+            raise UserError(f"Manifeste refusé : {path} dépasse {MANIFEST_LIMIT // 1024} Kio.", fix=fix)
+        return parse_manifest(raw.decode("utf-8"))
+    except (OSError, ValueError) as error:  # UnicodeDecodeError is a ValueError
+        raise UserError(f"Manifeste illisible : {path} ({error}).", fix=fix) from None
 
 
 def load_manifest(path: Path = MANIFEST_PATH) -> tuple[ManifestEntry, ...]:
-    """The packaged manifest of the French model (or another one), read up to MANIFEST_LIMIT bytes
-    (`--manifest /dev/zero` is refused, not swallowed); UserError when it cannot be read."""
-    from assistant.reading import read_text
-
-    return parse_manifest(read_text(path, "le manifeste", MANIFEST_LIMIT))
+    """The packaged manifest of the French model (or another one), read with a bound."""
+    return read_manifest(path)
 
 
 def sha256_of(path: Path) -> str:
@@ -131,8 +145,14 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def verify_model(path: Path, manifest: Sequence[ManifestEntry], hashes: bool = True) -> VerifyReport:
-    """Check every manifest file in `path`: present, right size, and (with `hashes`) right sha256."""
+def verify_model(
+    path: Path,
+    manifest: Sequence[ManifestEntry],
+    hashes: bool = True,
+    digest: Callable[[Path], str] = sha256_of,
+) -> VerifyReport:
+    """Check every manifest file in `path`: present, right size, and (with `hashes`) right sha256
+    (`digest`: a cache may answer for a file it already hashed)."""
     missing: list[str] = []
     sizes: list[SizeMismatch] = []
     digests: list[str] = []
@@ -144,7 +164,7 @@ def verify_model(path: Path, manifest: Sequence[ManifestEntry], hashes: bool = T
         actual = file.stat().st_size
         if actual != entry.size:
             sizes.append(SizeMismatch(entry.path, entry.size, actual))
-        elif hashes and sha256_of(file) != entry.sha256:
+        elif hashes and digest(file) != entry.sha256:
             digests.append(entry.path)
     return VerifyReport(path, len(manifest), tuple(missing), tuple(sizes), tuple(digests), hashes)
 

@@ -56,7 +56,8 @@ def every_command() -> list[tuple[str, ...]]:
 def test_the_walk_reaches_nested_subcommands() -> None:
     commands = every_command()
     assert ("model", "download") in commands and ("variants",) in commands
-    assert len(commands) == 1 + len(SUBCOMMANDS) + 3
+    assert ("model", "install") in commands
+    assert len(commands) == 1 + len(SUBCOMMANDS) + 4  # model download, install, verify, path
 
 
 @pytest.mark.parametrize("path", every_command(), ids=lambda p: " ".join(p) or "kinito")

@@ -28,6 +28,8 @@ RESPONSES = Path(str(grammar_dir())) / "responses" / LANGUAGE
 FILES = sorted(p.name for p in RESPONSES.glob("*.yaml"))
 
 SAMPLES: dict[str, object] = {
+    "url": "http://192.168.1.20:8000/",
+    "port": 8000,
     "player": "Ana",
     "of_player": speech.of("Ana"),
     "players": "Ana et Émile",
@@ -71,6 +73,7 @@ SAMPLES: dict[str, object] = {
     "hand": 13,
     "what": "l'annonce d'Ana",
     "cup": "premier gobelet",
+    "part": "premier gobelet",
     "line": "Combien sous le gobelet ?",
     "other": "Émile",
     "card": "le cinq de deniers",

@@ -124,7 +124,8 @@ def test_a_fifo_as_settings_file_does_not_block(tmp_path: Path) -> None:
 
 def test_a_device_as_manifest_is_read_within_its_bound(tmp_path: Path) -> None:
     done = kinito(["model", "verify", "--model", str(tmp_path), "--manifest", "/dev/zero"], tmp_path)
-    assert done.returncode == 2 and "trop gros" in _one_sentence(done.stderr)
+    said = _one_sentence(done.stderr)
+    assert done.returncode == 2 and ("trop gros" in said or "n'est pas un fichier ordinaire" in said)
 
 
 @pytest.mark.parametrize(

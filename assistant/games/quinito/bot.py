@@ -152,4 +152,9 @@ def simulation(config: QuinitoConfig, options: SimOptions) -> Driver[QuinitoStat
         done: Callable[[Any], bool] = lambda s: s.winner is not None or s.rounds > rounds  # noqa: E731
     else:
         done = lambda s: s.winner is not None  # noqa: E731
-    return Driver(game, game.codec(), lambda s, r: bot.choose(s, config, r), None, done)
+    from assistant.games.quinito import talk
+
+    def talker(before: Any, command: Any, table: Any, rng: random.Random) -> Any:
+        return talk.say(before, command, config, table, rng)
+
+    return Driver(game, game.codec(), lambda s, r: bot.choose(s, config, r), None, done, talker, "quinito")
