@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from assistant.core.events import PenaltyCalled, Reason, Unit
+from assistant.core.events import PenaltyCalled, Unit
 from assistant.responses import render, responses, section
 
 _FILE = "referee.yaml"
@@ -17,22 +17,17 @@ _DATA = responses(_FILE)
 NUMBERS: tuple[str, ...] = tuple(str(n) for n in _DATA["numbers"])
 """Feminine cardinals (une dose, une vie, une gorgée, une carte) up to twenty."""
 
-SCORES: Mapping[int, str] = {int(k): str(v) for k, v in _DATA["scores"].items()}
-"""Q2/Q3: the 21 scores as the referee says them."""
-
 UNITS: Mapping[Unit, tuple[str, str]] = {
     unit: (str(forms["one"]), str(forms["many"])) for unit, forms in _DATA["units"].items()
 }
 """Singular and plural of each stake unit."""
 
-REASONS: Mapping[Reason, str] = section(_FILE, "reasons")  # type: ignore[assignment]
-"""Each penalty reason of contracts.md as said aloud."""
+REASONS: Mapping[str, str] = section(_FILE, "reasons")
+"""The penalty reasons every game shares (Q10 faults, Q11 words and names) as said aloud; a game adds
+its own from its responses file."""
 
 TEMPLATES: Mapping[str, str] = section(_FILE, "sentences")
 """Every fixed sentence, by key."""
-
-DESCRIPTIONS: Mapping[str, str] = section(_FILE, "descriptions")
-"""How "J'annule : ..." names each command class (undo)."""
 
 WORDS: Mapping[str, str] = section(_FILE, "words")
 """Single words the referee fits into sentences."""
@@ -62,10 +57,11 @@ def amount(count: int, unit: Unit) -> str:
     return f"{word} {singular if count <= 1 else plural}"
 
 
-def penalty(event: PenaltyCalled) -> str:
-    """The announcement of one penalty: "Bruno prend une dose : bluff." (Q6, Q9, Q10, L3)."""
+def penalty(event: PenaltyCalled, reasons: Mapping[str, str] = REASONS) -> str:
+    """The announcement of one penalty: "Bruno prend une dose : lenteur." (Q10, L3), its reason said
+    with `reasons` (the game's, which include the shared ones)."""
     what = amount(event.amount, event.unit)
-    reason = REASONS.get(event.reason, event.reason)
+    reason = reasons.get(event.reason, event.reason)
     if event.unit == "life":
         if event.beneficiary:
             return say("give", player=event.player, amount=what, beneficiary=event.beneficiary, reason=reason)
@@ -76,14 +72,6 @@ def penalty(event: PenaltyCalled) -> str:
 def capital(text: str) -> str:
     """The sentence's first letter in upper case ("soixante-deux" -> "Soixante-deux")."""
     return text[:1].upper() + text[1:]
-
-
-def score(value: int | str) -> str:
-    """A score as said aloud ("soixante-deux", "double trois"...), as the responses file names it;
-    "chance" as is."""
-    if isinstance(value, int):
-        return SCORES.get(value, str(value))
-    return value
 
 
 def standing(player: str, counters: Mapping[str, int | bool]) -> str:

@@ -10,6 +10,7 @@ names both `a.b` and `a.b.c`).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -270,3 +271,151 @@ def test_no_upward_arrow_between_layers() -> None:
         if _within(imported, (upper,))
     }
     assert bad == set()
+
+
+REPO = ROOT.parent
+
+
+def vocabulary_leaks() -> dict[tuple[str, str, str], int]:
+    """(file, game, word) -> how often a game's own word (`GameModule.vocabulary`) appears outside its
+    folder: in the code, the board page and grammars/ (its own grammar and responses files excepted)."""
+    from assistant.game import game_names, get_game
+
+    found: dict[tuple[str, str, str], int] = {}
+    for module in (get_game(name) for name in game_names()):
+        if not module.vocabulary or Path(module.grammar).is_absolute():
+            continue  # a game registered from outside the package (the toy) keeps its words to itself
+        words = re.compile(r"\b(" + "|".join(map(re.escape, sorted(module.vocabulary))) + r")\b", re.I)
+        own = {Path("grammars") / module.grammar, Path("grammars/responses/fr") / module.responses}
+        code = [p for p in ROOT.rglob("*") if p.suffix in (".py", ".js", ".css", ".html")]
+        data = [p for p in (REPO / "grammars").rglob("*.yaml") if p.relative_to(REPO) not in own]
+        for path in [*code, *data]:
+            if path.relative_to(ROOT.parent).parts[:2] == ("assistant", "games"):
+                continue
+            for word in words.findall(path.read_text(encoding="utf-8")):
+                key = (str(path.relative_to(REPO)), module.name, word.lower())
+                found[key] = found.get(key, 0) + 1
+    return found
+
+
+def test_a_game_vocabulary_stays_in_its_folder_and_its_own_files() -> None:
+    """Each game's words stay in assistant/games/<game>/ and its own grammar and responses files, in
+    the code and in YAML. KNOWN_LEAKS is what is left today, counted: a new leak fails, and so does a
+    leak that shrank (remove it from the list, so the list only ever gets shorter)."""
+    assert vocabulary_leaks() == KNOWN_LEAKS
+
+
+def test_the_vocabulary_scan_finds_a_leak() -> None:
+    assert re.findall(r"\b(totem)\b", "holders = state.totem", re.I) == ["totem"]
+
+
+KNOWN_LEAKS: dict[tuple[str, str, str], int] = {
+    ("assistant/bench/serve.py", "quinito", "scores"): 1,
+    ("assistant/bench/talk.py", "quinito", "score"): 5,
+    ("assistant/bench/talk.py", "quinito", "scores"): 3,
+    ("assistant/bench/voice.py", "quinito", "gobelet"): 1,
+    ("assistant/bench/voicepath.py", "quinito", "gobelet"): 1,
+    ("assistant/board/static/board.css", "cinquillo", "bastos"): 2,
+    ("assistant/board/static/board.css", "cinquillo", "card"): 12,
+    ("assistant/board/static/board.css", "cinquillo", "cards"): 2,
+    ("assistant/board/static/board.css", "cinquillo", "copas"): 2,
+    ("assistant/board/static/board.css", "cinquillo", "espadas"): 2,
+    ("assistant/board/static/board.css", "cinquillo", "oros"): 2,
+    ("assistant/board/static/board.css", "quinito", "cup"): 9,
+    ("assistant/board/static/board.css", "quinito", "cups"): 2,
+    ("assistant/board/static/board.css", "quinito", "dice"): 1,
+    ("assistant/board/static/board.css", "quinito", "score"): 3,
+    ("assistant/board/static/board.css", "quinito", "totem"): 1,
+    ("assistant/board/static/board.js", "cinquillo", "card"): 27,
+    ("assistant/board/static/board.js", "cinquillo", "cards"): 4,
+    ("assistant/board/static/board.js", "cinquillo", "carte"): 2,
+    ("assistant/board/static/board.js", "cinquillo", "cartes"): 2,
+    ("assistant/board/static/board.js", "quinito", "cup"): 14,
+    ("assistant/board/static/board.js", "quinito", "cups"): 10,
+    ("assistant/board/static/board.js", "quinito", "gobelet"): 1,
+    ("assistant/board/static/board.js", "quinito", "score"): 2,
+    ("assistant/board/static/board.js", "quinito", "scores"): 1,
+    ("assistant/board/static/board.js", "quinito", "totem"): 6,
+    ("assistant/board/static/index.html", "quinito", "cups"): 2,
+    ("assistant/cli_fr.py", "cinquillo", "cartes"): 1,
+    ("assistant/commands/replay.py", "quinito", "totem"): 2,
+    ("assistant/commands/rules.py", "quinito", "dés"): 1,
+    ("assistant/commands/rules.py", "quinito", "score"): 3,
+    ("assistant/commands/serve.py", "quinito", "scores"): 1,
+    ("assistant/core/expectation.py", "quinito", "cup"): 2,
+    ("assistant/core/game.py", "cinquillo", "cards"): 1,
+    ("assistant/core/game.py", "quinito", "scores"): 1,
+    ("assistant/referee/coach.py", "cinquillo", "cards"): 1,
+    ("assistant/referee/coach.py", "quinito", "dice"): 1,
+    ("assistant/referee/commands_spoken.py", "quinito", "cup"): 3,
+    ("assistant/referee/commands_spoken.py", "quinito", "cups"): 1,
+    ("assistant/referee/commands_spoken.py", "quinito", "totem"): 7,
+    ("assistant/referee/helping.py", "cinquillo", "oros"): 1,
+    ("assistant/referee/referee.py", "quinito", "cup"): 3,
+    ("assistant/runtime/questions.py", "quinito", "scores"): 2,
+    ("assistant/runtime/wyoming_handle.py", "quinito", "scores"): 1,
+    ("assistant/sim/runner.py", "quinito", "dice"): 1,
+    ("assistant/sim/simulate.py", "cinquillo", "cards"): 1,
+    ("assistant/speech.py", "cinquillo", "card"): 1,
+    ("assistant/speech.py", "cinquillo", "cards"): 9,
+    ("assistant/speech.py", "cinquillo", "carte"): 1,
+    ("assistant/understanding/command_frame.py", "quinito", "scores"): 2,
+    ("assistant/understanding/frame.py", "quinito", "gobelet"): 1,
+    ("assistant/understanding/frame.py", "quinito", "score"): 1,
+    ("assistant/understanding/frames.py", "cinquillo", "deniers"): 1,
+    ("assistant/understanding/frames.py", "quinito", "score"): 1,
+    ("assistant/understanding/grammar.py", "cinquillo", "cards"): 1,
+    ("assistant/understanding/grammar.py", "quinito", "score"): 2,
+    ("assistant/understanding/grammar.py", "quinito", "scores"): 1,
+    ("assistant/understanding/leftovers.py", "quinito", "gobelet"): 1,
+    ("assistant/understanding/leftovers.py", "quinito", "score"): 3,
+    ("assistant/understanding/near_miss.py", "cinquillo", "cards"): 2,
+    ("assistant/understanding/near_miss.py", "quinito", "score"): 2,
+    ("assistant/understanding/numbers.py", "quinito", "score"): 2,
+    ("assistant/understanding/numbers.py", "quinito", "scores"): 2,
+    ("assistant/understanding/parser.py", "quinito", "gobelet"): 1,
+    ("assistant/understanding/parser.py", "quinito", "score"): 2,
+    ("assistant/understanding/phrases.py", "quinito", "score"): 1,
+    ("assistant/understanding/spans.py", "cinquillo", "deniers"): 1,
+    ("assistant/understanding/spans.py", "quinito", "scores"): 3,
+    ("assistant/understanding/vigilance.py", "quinito", "score"): 11,
+    ("assistant/understanding/vigilance.py", "quinito", "scores"): 3,
+    ("assistant/voice/calibrate_listen.py", "quinito", "score"): 1,
+    ("assistant/voice/heard.py", "quinito", "score"): 1,
+    ("assistant/voice/speakers.py", "quinito", "score"): 1,
+    ("assistant/voice/speakers.py", "quinito", "scores"): 5,
+    ("grammars/commands.yaml", "cinquillo", "caprone"): 2,
+    ("grammars/commands.yaml", "cinquillo", "carte"): 3,
+    ("grammars/commands.yaml", "cinquillo", "deniers"): 2,
+    ("grammars/commands.yaml", "quinito", "dés"): 1,
+    ("grammars/commands.yaml", "quinito", "gobelet"): 1,
+    ("grammars/commands.yaml", "quinito", "score"): 7,
+    ("grammars/commands.yaml", "quinito", "scores"): 4,
+    ("grammars/commands.yaml", "quinito", "totem"): 7,
+    ("grammars/respellings.yaml", "cinquillo", "bastos"): 2,
+    ("grammars/respellings.yaml", "cinquillo", "copas"): 2,
+    ("grammars/respellings.yaml", "cinquillo", "espadas"): 2,
+    ("grammars/respellings.yaml", "cinquillo", "oros"): 2,
+    ("grammars/responses/fr/cinquillo.yaml", "quinito", "score"): 2,
+    ("grammars/responses/fr/quinito.yaml", "cinquillo", "caprone"): 1,
+    ("grammars/responses/fr/quinito.yaml", "cinquillo", "cartes"): 1,
+    ("grammars/responses/fr/referee.yaml", "cinquillo", "card"): 1,
+    ("grammars/responses/fr/referee.yaml", "cinquillo", "cards"): 1,
+    ("grammars/responses/fr/referee.yaml", "cinquillo", "carte"): 2,
+    ("grammars/responses/fr/referee.yaml", "cinquillo", "cartes"): 1,
+    ("grammars/responses/fr/referee.yaml", "quinito", "dés"): 1,
+    ("grammars/responses/fr/referee.yaml", "quinito", "scores"): 1,
+    ("grammars/responses/fr/referee.yaml", "quinito", "totem"): 2,
+    ("grammars/vigilance.yaml", "cinquillo", "bastos"): 1,
+    ("grammars/vigilance.yaml", "cinquillo", "carte"): 1,
+    ("grammars/vigilance.yaml", "cinquillo", "cartes"): 1,
+    ("grammars/vigilance.yaml", "cinquillo", "copas"): 1,
+    ("grammars/vigilance.yaml", "cinquillo", "deniers"): 1,
+    ("grammars/vigilance.yaml", "cinquillo", "espadas"): 1,
+    ("grammars/vigilance.yaml", "cinquillo", "oros"): 1,
+    ("grammars/vigilance.yaml", "quinito", "gobelet"): 1,
+    ("grammars/vigilance.yaml", "quinito", "score"): 1,
+    ("grammars/vigilance.yaml", "quinito", "totem"): 1,
+}
+"""Game words found outside their game today, by file: the board page, the shared grammar and
+responses files, the parser's and the referee's comments and names. Only ever shorter."""

@@ -93,9 +93,9 @@ def csv_rows(game: StoredGame) -> list[tuple[Any, ...]]:
             seq,
             clock_time(entry.at) or "",
             entry.heard or "",
-            wording.command(entry.command),
+            wording.command(entry.command, game.kind),
             ", ".join(wording.event(e.get("type"), game.kind) for e in entry.events if isinstance(e, dict)),
-            "; ".join(wording.penalty(p) for p in penalties(entry)),
+            "; ".join(wording.penalty(p, game.kind) for p in penalties(entry)),
         )
         for seq, entry in enumerate(game.entries)
     ]
@@ -134,6 +134,6 @@ def run(args: argparse.Namespace) -> int:
     for seq, entry in enumerate(game.entries):
         words = f"« {entry.heard} »" if entry.heard else "(rien d'entendu)"
         moment = clock_time(entry.at, iso=False) or "--:--:--"
-        line = f"{seq:4} {moment}  {words}  {wording.command(entry.command)}"
-        print(line + "".join(f"\n       → {wording.penalty(p)}" for p in penalties(entry)))
+        line = f"{seq:4} {moment}  {words}  {wording.command(entry.command, game.kind)}"
+        print(line + "".join(f"\n       → {wording.penalty(p, game.kind)}" for p in penalties(entry)))
     return 0

@@ -124,7 +124,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(jsonline.dumps(report))
     else:
-        _print_text(report)
+        _print_text(report, args.game)
     return 0
 
 
@@ -155,7 +155,7 @@ def _print_natural(report: dict[str, Any]) -> None:
     )
 
 
-def _print_text(report: dict[str, Any]) -> None:
+def _print_text(report: dict[str, Any], game: str) -> None:
     if report.get("natural"):
         _print_natural(report)
         return
@@ -164,4 +164,4 @@ def _print_text(report: dict[str, Any]) -> None:
         speed = f"{moves} en {report['seconds']} s ({report['moves_per_s']} coups/s)"
         print(f"{wording.count(report['games'], 'partie', 'parties')}, {speed}.")
     for player, row in report["players"].items():
-        print(f"{player} : " + ", ".join(wording.counter(k, v) for k, v in row.items()))
+        print(f"{player} : " + ", ".join(wording.counter(k, v, game) for k, v in row.items()))

@@ -19,7 +19,7 @@ It never imports `assistant.referee`, `assistant.sim` or another game.
 
 from assistant.game.decision import Ask, Decision, Moves, Reply
 from assistant.game.driver import Chooser, Driver
-from assistant.game.module import GameModule, GameOption, GameRules, SimOptions
+from assistant.game.module import GameModule, GameOption, GameRules, SimOptions, no_fields, no_results
 from assistant.game.parse import Parse, Position, Violation
 from assistant.game.registry import (
     UnknownGame,
@@ -34,7 +34,9 @@ from assistant.game.rulebook import (
     Rulebook,
     describe_command,
     game_sentence,
+    has_sentence,
     refusal_sentence,
+    sentence,
     winner_sentence,
 )
 from assistant.game.seating import is_self, seat, targets
@@ -65,12 +67,16 @@ __all__ = [
     "game_names",
     "game_sentence",
     "get_game",
+    "has_sentence",
     "is_self",
     "load",
+    "no_fields",
+    "no_results",
     "plain_summary",
     "refusal_sentence",
     "register_game",
     "seat",
+    "sentence",
     "targets",
     "top",
     "unregister_game",

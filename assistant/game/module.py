@@ -73,6 +73,16 @@ class GameOption:
     """The game's own default, shown in help (the rules apply it when the setting is absent)."""
 
 
+def no_results(rules: object, state: object) -> Mapping[str, Mapping[str, int]]:
+    """A game that keeps no tally of its own beyond its winner."""
+    return {}
+
+
+def no_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:
+    """A game that adds no key of its own to the `kinito parse` object."""
+    return {}
+
+
 @dataclass(frozen=True)
 class GameModule(Generic[R, S]):
     """One game, as the rest of the program sees it."""
@@ -110,7 +120,7 @@ class GameModule(Generic[R, S]):
     summary: Callable[[S, tuple[object, ...]], Summary] | None = None
     """(state, events) -> the game's Summary ("arbitre bilan"), or None for the plain one."""
     odds: Callable[[R, str], tuple[list[str], dict[str, Any]]] | None = None
-    """`kinito rules --odds SCORE`: (rules, score as typed) -> lines and JSON, or None."""
+    """`kinito rules --odds VALUE`: (rules, the value as typed) -> lines and JSON, or None."""
     board_view: Callable[[R, S, tuple[object, ...]], dict[str, Any]] | None = None
     """(rules, state, newest events) -> the game's part of the board page's JSON from its state, or
     None (what folds over the whole log is `board_running`'s: the board passes only the events of the
@@ -120,6 +130,15 @@ class GameModule(Generic[R, S]):
     board_running: Callable[[R], Fold] | None = None
     """(rules) -> the board's running values over the log (the chart, the last penalty), fed each
     event once (assistant.game.running), or None."""
+    vocabulary: frozenset[str] = frozenset()
+    """This game's own words (its concepts, in the code's English and the table's French): nothing
+    outside its folder and its own grammar and responses files may use them (tests/test_architecture)."""
+    results: Callable[[R, S], Mapping[str, Mapping[str, int]]] = no_results
+    """(rules, final state) -> per player, the game's own tallies of the game, kept by the store as
+    the game owns them (Cinquillo {"Ana": {"xp": 40}}, Quinito {"Ana": {"doses": 3, "sips": 0, ...}})."""
+    parse_fields: Callable[[str | None, Mapping[str, object]], Mapping[str, object]] = no_fields
+    """(intent, slots) -> the game's own keys of the `kinito parse --jsonl` object (its values
+    as the command-line contract writes them), made from what the parser heard."""
 
     @property
     def setting_keys(self) -> tuple[str, ...]:

@@ -1,10 +1,14 @@
 """What the understanding layer hands the referee: one frozen `Parse` per transcript.
 
-Its JSON form (`to_json`) is exactly the object `kinito parse` prints (contracts.md).
+Like hassil's RecognizeResult, a Parse is an intent and its slots: the parser never knows what a slot
+means to a game. Each game turns its slots into its own values and supplies its own
+keys of the JSON form (`GameModule.parse_fields`); `to_json` is exactly the object `kinito parse`
+prints (contracts.md).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -38,12 +42,11 @@ class Parse:
     """The input line, unchanged."""
     intent: str | None = None
     """A Quinito, Cinquillo or wake-word command intent of contracts.md, or None for chatter."""
-    score: int | Literal["chance"] | None = None
-    """Quinito: a Q3 value or "chance"."""
-    invalid: int | None = None
-    """Quinito: a number said as a score that is no legal score (a fantasy announcement)."""
-    card: str | None = None
-    """Cinquillo: "<rank>-<suit>" (rank 1..7, sota, caballo, rey)."""
+    slots: Mapping[str, object] = field(default_factory=dict)
+    """Every slot of the phrase heard, by its grammar name (the game's own lists: what was said with
+    the move), and `invalid`: a bare number that is no value of the game's number list."""
+    fields: Mapping[str, object] = field(default_factory=dict)
+    """The game's own keys of the JSON form, made from the slots by its `parse_fields`."""
     violations: tuple[Violation, ...] = ()
     """Breaches of Q11 heard in this line."""
     player: str | None = None
@@ -68,21 +71,13 @@ class Parse:
     deny: bool = False
     """The line is a spoken no ("non"): answers a yes/no question of the referee."""
     extra: dict[str, Any] = field(default_factory=dict)
-    """Anything else worth keeping for the referee (never printed unless useful)."""
+    """The parser's flags for the referee: a bare target ("à ma gauche"), a self-designation
+    ("c'est moi"); never printed."""
 
     def to_json(self) -> dict[str, Any]:
         """The object `kinito parse --jsonl` prints for this line."""
-        out: dict[str, Any] = {
-            "text": self.text,
-            "intent": self.intent,
-            "score": self.score,
-            "card": self.card,
-            "violations": [v.to_json() for v in self.violations],
-        }
-        if self.invalid is not None:
-            out["invalid"] = self.invalid
-        if "cards" in self.extra:  # Cinquillo: a card count the table tells (issue 11 item 6)
-            out["cards"] = self.extra["cards"]
+        out: dict[str, Any] = {"text": self.text, "intent": self.intent, **self.fields}
+        out["violations"] = [v.to_json() for v in self.violations]
         if self.intent == "rules":
             out["topic"] = self.topic
         if self.intent == "penalty" or self.player is not None:

@@ -10,7 +10,7 @@ moves, faults, a direction of play, its own keys in the replay JSON).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any, Generic, TypeVar
 
 from assistant import speech
@@ -86,6 +86,11 @@ class Rulebook(ABC, Generic[S, C]):
         suivant" names."""
         return 1
 
+    def moment_name(self, expect: Expectation) -> str | None:
+        """What the game calls the part of the table an expectation is about, when it waits on several
+        at once (Q13: each of two), for "... : c'est à Ana."; None by default."""
+        return None
+
     def extras(self, state: S) -> Mapping[str, object]:
         """The game's own keys of the `kinito replay --json` object (none by default)."""
         return {}
@@ -95,7 +100,7 @@ def refusal_sentence(
     responses_file: str, refused: Refused, values: Mapping[str, object] | None = None
 ) -> str:
     """A `Refused` code as said aloud, from the `refusals` of a game's responses file; `values`
-    replaces the refusal's own (a game turns cards into words first). An unknown code is a legacy
+    replaces the refusal's own (a game turns its values into words first). An unknown code is a legacy
     sentence, said as it is."""
     templates = section(responses_file, "refusals") if responses_file else {}
     template = templates.get(refused.code)
@@ -112,6 +117,19 @@ def game_sentence(responses_file: str, key: str, **values: object) -> str:
     return render(section(responses_file, "sentences")[key], values)
 
 
+def sentence(responses_file: str, key: str, /, **values: object) -> str:
+    """A sentence of the game's own responses file, else the referee's shared one of that key."""
+    own = section(responses_file, "sentences") if responses_file else {}
+    if key in own:
+        return render(own[key], values)
+    return speech.say(key, **{k: str(v) for k, v in values.items()})
+
+
+def has_sentence(responses_file: str, key: str) -> bool:
+    """Whether the game's responses file, or the referee's, has a sentence of that key."""
+    return key in speech.TEMPLATES or (bool(responses_file) and key in section(responses_file, "sentences"))
+
+
 def winner_sentence(state: TableView) -> str:
     """The end of a game: its winner, a draw, or simply over."""
     winner = state.winner
@@ -122,9 +140,10 @@ def winner_sentence(state: TableView) -> str:
     return speech.say("over")
 
 
-def describe_command(command: object, card_name: Callable[[Any], str] = str) -> str:
-    """A command in a few words ("le coup de Bruno"), for "J'annule : ..."."""
-    template = speech.DESCRIPTIONS.get(type(command).__name__, speech.WORDS["last_move"])
-    card = getattr(command, "card", None)
+def describe_command(command: object, descriptions: Mapping[str, str] | None = None, **values: str) -> str:
+    """A command in a few words ("le coup de Bruno"), for "J'annule : ...": the template its game's
+    responses file gives its class (`descriptions`), else "le dernier coup"; its player is filled in,
+    and the game's own `values` (what the command is about, in words)."""
+    template = (descriptions or {}).get(type(command).__name__, speech.WORDS["last_move"])
     player = str(getattr(command, "player", ""))
-    return template.format(player=player, of_player=speech.of(player), card=card_name(card) if card else "")
+    return template.format(player=player, of_player=speech.of(player), **values)

@@ -31,7 +31,7 @@ class Book:
     templates: Mapping[str, tuple[str, ...]]
     """Sections that are lists of templates."""
     forms: Mapping[str, Mapping[str, tuple[str, ...]]]
-    """Sections that map a key (a score, a rank, a suit, a seat) to its spoken forms."""
+    """Sections that map a key (a value, a seat) to its spoken forms."""
 
     def lines(self, section: str) -> tuple[str, ...]:
         """The templates of `section` (KeyError when the book has none)."""
@@ -68,13 +68,13 @@ class Said:
     """What the table says for one move of the game."""
 
     lines: tuple[Utterance, ...]
-    """In order (possibly none: a throw under the cup is silent)."""
+    """In order (possibly none: a silent move)."""
     answer: Utterance | None = None
     """What the table says when the referee asks about this move (None: nothing)."""
     echoable: bool = False
     """Whether another player may repeat the move line (announcements, read-outs)."""
     slots: Mapping[str, str] = field(default_factory=dict)
-    """Values the chatter around this move may mention ("announced": the score received)."""
+    """Values the chatter around this move may mention (a game's own, such as the value just received)."""
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ class Style:
     correction: float = 0.03
     """The mover says a wrong value first and corrects it at once."""
     negation: float = 0.03
-    """A card named in a negation before the move."""
+    """A move named in a negation before the move itself."""
 
     @classmethod
     def clean(cls) -> Style:

@@ -27,9 +27,9 @@ class TableView(Protocol):
         ...
 
     def standings(self) -> dict[str, dict[str, int | bool]]:
-        """Per player, the counters the game keeps: doses, sips, lives, eliminated, cards, points."""
+        """Per player, the counters the game keeps (contracts.md `players`)."""
         ...
 
     def expecting_all(self) -> tuple[Expectation, ...]:
-        """What the game waits for now: one Expectation per cup or table (Q13 has two)."""
+        """What the game waits for now: one Expectation per thing it waits on at once (Q13 has two)."""
         ...

@@ -15,7 +15,7 @@ from assistant.core.clock import Clock
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
-from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook
+from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
 from assistant.referee import coach
 from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
 from assistant.referee.controls import Controls
@@ -235,7 +235,8 @@ class Referee(Controls):
             if expect.player is not None and who in (None, expect.player):
                 self._since = self.clock.now()
                 key = f"unclear_{expect.awaiting}"
-                return [speech.say(key if key in speech.TEMPLATES else "unclear")]
+                responses = self.config.module.responses
+                return [sentence(responses, key if has_sentence(responses, key) else "unclear")]
         return []
 
     def apply(self, commands: tuple[Any, ...], atomic: bool = True) -> list[str]:
@@ -279,8 +280,9 @@ class Referee(Controls):
         winner = self.state.winner
         if winner is None:
             return self.saver.sync(self.session)
-        xp = {p: int(c["xp"]) for p, c in self.state.standings().items() if "xp" in c}
-        return self.saver.sync(self.session, winner, xp)
+        return self.saver.sync(
+            self.session, winner, self.config.module.results(self.config.rules, self.state)
+        )
 
     def _prompt(self, before: tuple[Expectation, ...] | None, force: bool = False) -> list[str]:
         now = self.expectations()

@@ -15,7 +15,7 @@ from typing import Any
 from assistant import speech
 from assistant.core.codec import Codec
 from assistant.core.game import Session
-from assistant.store.protocol import GameStore, Kind, StoreError, encode_entry
+from assistant.store.protocol import GameStore, Kind, StoreError, encode_entry, record_results
 
 
 class Saver:
@@ -65,9 +65,13 @@ class Saver:
         self._words = {i: words for i, words in self._words.items() if i < keep}
 
     def sync(
-        self, session: Session[Any, Any, Any], winner: Any = None, xp: Mapping[str, int] | None = None
+        self,
+        session: Session[Any, Any, Any],
+        winner: Any = None,
+        results: Mapping[str, Mapping[str, int]] | None = None,
     ) -> list[str]:
-        """Make the store hold exactly the session's log (and its end); what to say about it."""
+        """Make the store hold exactly the session's log (and its end, with the game's own `results`
+        per player); what to say about it."""
         if self.store is None or (self.game_id is None and self._new is None):
             return []
         for index in range(len(self._words), len(session.entries)):  # the keys are always 0..n-1
@@ -87,8 +91,7 @@ class Saver:
                 self._rows = self._good = len(session.entries)
             if winner is not None:
                 self.store.finish(game_id, winner)
-                if xp:
-                    self.store.record_xp(game_id, xp)
+                record_results(self.store, game_id, results or {})
         except StoreError as error:
             return self._failed(error)
         return self._recovered()

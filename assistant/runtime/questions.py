@@ -23,7 +23,6 @@ from assistant import speech
 from assistant.core.clock import SystemClock
 from assistant.core.game import Entry, Log, Session, fold
 from assistant.errors import UserError, tell
-from assistant.game import get_game
 from assistant.referee.referee import Referee
 from assistant.settings.play import resumed_table
 from assistant.settings.table import TableConfig
@@ -82,7 +81,7 @@ def spoken(lines: Sequence[str], offer: str = "", limit: int = SPOKEN_LIMIT) -> 
 def topics_offer(config: TableConfig) -> str:
     """ "Pour la suite, demande un sujet : ordre, scores…": as many topics as fit in half an answer."""
     names: list[str] = []
-    for topic in get_game(config.game).topics(config.rules):
+    for topic in config.module.topics(config.rules):
         if len(speech.say("serve_topics", topics=", ".join([*names, topic]))) > SPOKEN_LIMIT // 2:
             break
         names.append(topic)

@@ -15,7 +15,7 @@ from assistant.core.codec import Codec
 from assistant.core.game import Game, Session
 from assistant.game import Driver, SimOptions, get_game
 from assistant.sim.runner import Outcome, advance
-from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries
+from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries, record_results
 
 
 @dataclass(frozen=True)
@@ -69,15 +69,15 @@ def game_factory(stored: StoredGame) -> tuple[Game[Any, Any, Any], Codec]:
     return bound.game, bound.codec
 
 
-def save_result(store: GameStore, game_id: int, outcome: Outcome) -> None:
-    """Mark a finished game and record its C8 XP (Cinquillo, once a match winner is known)."""
+def save_result(store: GameStore, game_id: int, outcome: Outcome, settings: SimSettings) -> None:
+    """Mark a finished game, with the game's own results once it names a winner."""
     state = outcome.session.state
     if outcome.stopped:
         return
     store.finish(game_id, state.winner)
-    standings = state.standings()
-    if state.winner is not None and all("xp" in row for row in standings.values()):
-        store.record_xp(game_id, {p: int(row["xp"]) for p, row in standings.items()})
+    if state.winner is not None:
+        module = get_game(settings.kind)
+        record_results(store, game_id, module.results(module.rules(settings.table), state))
 
 
 def play_one(
@@ -93,7 +93,7 @@ def play_one(
     session: Session[Any, Any, Any] = Session.start(bound.game)
     outcome = advance(bound, session, settings.seed, game_index, settings.max_moves, store, game_id, on_move)
     if store is not None and game_id is not None:
-        save_result(store, game_id, outcome)
+        save_result(store, game_id, outcome, settings)
     return outcome, game_id
 
 
@@ -114,7 +114,7 @@ def resume_game(store: GameStore, game_id: int, on_move: Callable[[int], None] |
     bound = driver(settings)
     session = Session.from_entries(bound.game, decode_entries(bound.codec, stored.entries))
     outcome = advance(bound, session, settings.seed, index, settings.max_moves, store, game_id, on_move)
-    save_result(store, game_id, outcome)
+    save_result(store, game_id, outcome, settings)
     return outcome
 
 

@@ -190,3 +190,11 @@ __all__ = [
     "readable_entries",
     "resume",
 ]
+
+
+def record_results(store: GameStore, game_id: int, results: Mapping[str, Mapping[str, int]]) -> None:
+    """A finished game's results as its game made them (`GameModule.results`), in the store's C8 XP
+    column: the players whose results count XP."""
+    xp = {player: int(tally["xp"]) for player, tally in results.items() if "xp" in tally}
+    if xp:
+        store.record_xp(game_id, xp)

@@ -45,17 +45,17 @@ class Rules:
     """The grammar facts frames need (from grammars/, through the parser)."""
 
     invalid_intent: str | None
-    """The intent a number that is no legal value is heard as (Q10), or None."""
+    """The intent a bare number is heard as, also the name of its number list and slot, or None."""
     legal: frozenset[Any]
     """The legal values of that intent's slot."""
-    special_scores: Mapping[str, Any]
-    """Intent -> the score it shows (Q8)."""
+    shown_values: Mapping[str, Any]
+    """Intent -> the value of the number list it shows: said with that number, one move."""
     targeted: frozenset[str]
     """Intents whose phrases take a seat or a player."""
     destructive: frozenset[str]
     """Commands only their exact phrase may give."""
-    pass_intent: str = "pass"
-    """The intent that takes a score with it in the family edition (L3)."""
+    number_joins: frozenset[str] = frozenset()
+    """Intents that take a number said with them as their number slot (the game's grammar says which)."""
     markers: frozenset[str] = frozenset()
     """Noun markers, as keys (leftovers.py rules 2 and 3)."""
     openers: frozenset[str] = frozenset()

@@ -17,9 +17,10 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
    the last segment that says a move counts ("cinquante deux euh non cinquante trois" is 53). A
    correction followed by no new value and more words takes the move back ("le cinq d'épée euh non
    attends" is nothing), while a lone one after it confirms ("je crois pas non").
-4. Inside that segment every move phrase must agree: repeats are one move ("menteur menteur"); a special
-   and the score it shows are the special (Q8: "trente et un donc défi"); a pass and a score are a
-   family pass with that score (L3); anything else conflicts, and nothing is understood.
+4. Inside that segment every move phrase must agree: repeats are one move ("menteur menteur"); an
+   intent and the number it shows are that intent (the game's `special_scores`, Q8: "trente et un donc
+   défi"); an intent that takes a number and a number are that intent with it (the game's
+   `number_joins`, L3: a family pass with its score); anything else conflicts, nothing is understood.
 5. A phrase that is also a skip word ("ok", "d'accord") is a move only when nothing else is said.
 6. Seats and names fill the target of the intents whose grammar phrases take one (a special's attack, défi);
    a line of seats or names alone is no move, with its targets kept (Q8, Q9). A seat or "c'est moi" said
@@ -66,7 +67,9 @@ def _candidates(
             out.append((reading.phrase.intent, dict(reading.phrase.slots), reading.confidence))
         elif reading.kind == "number" and rules.invalid_intent is not None:
             value = reading.value
-            slots: dict[str, Any] = {"score": value} if value in rules.legal else {"invalid": value}
+            slots: dict[str, Any] = (
+                {rules.invalid_intent: value} if value in rules.legal else {"invalid": value}
+            )
             out.append((rules.invalid_intent, slots, reading.confidence))
     return out
 
@@ -176,24 +179,22 @@ def _agree(found: Sequence[tuple[str, dict[str, Any], float]], rules: Rules) -> 
     targets = [s for i, s, _ in found if i == TARGET_INTENT]
     if not moves:
         return Frame(TARGET_INTENT, _merge_targets({}, targets), confidence)
-    takes_target = rules.targeted | {rules.pass_intent, rules.invalid_intent}
+    takes_target = rules.targeted | rules.number_joins | {rules.invalid_intent}
     if targets and moves[0][0] not in takes_target:
         return None  # a seat or "c'est moi" said with a move that takes no target: about something else
     intents = {i for i, _ in moves}
     if len(intents) > 1:
-        specials = intents & set(rules.special_scores)
-        scores = {s.get("score") for i, s in moves if i == rules.invalid_intent}
-        if len(specials) == 1 and intents == specials | {rules.invalid_intent}:
-            special = next(iter(specials))
-            if scores != {rules.special_scores[special]}:
+        number = rules.invalid_intent or ""
+        shows = intents & set(rules.shown_values)
+        values = {s.get(number) for i, s in moves if i == number}
+        joins = intents & rules.number_joins
+        if len(shows) == 1 and intents == shows | {number}:
+            shown = next(iter(shows))
+            if values != {rules.shown_values[shown]}:
                 return None
-            moves = [(i, s) for i, s in moves if i == special]
-        elif intents == {rules.pass_intent, rules.invalid_intent} and len(scores) == 1:
-            moves = [
-                (rules.pass_intent, {**s, "score": next(iter(scores))})
-                for i, s in moves
-                if i == rules.pass_intent
-            ]
+            moves = [(i, s) for i, s in moves if i == shown]
+        elif len(joins) == 1 and intents == joins | {number} and len(values) == 1:
+            moves = [(i, {**s, number: next(iter(values))}) for i, s in moves if i in joins]
         else:
             return None
     merged: dict[str, Any] = {}

@@ -14,7 +14,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,7 @@ from hassil.expression import Alternative, Expression, ListReference, Permutatio
 from hassil.expression import Sequence as Seq
 from hassil.intents import Intents, TextSlotList, WildcardSlotList
 
-from assistant.game import get_game
+from assistant.game import get_game, no_fields
 from assistant.understanding.grammar_files import read_data
 
 WILDCARD = "\x00"
@@ -99,8 +99,13 @@ class Grammar:
     """A spoken no (to a yes/no question of the referee)."""
     destructive: frozenset[str] = frozenset()
     """Commands that wipe the game: exact phrase only, and confirmed aloud."""
-    special_scores: Mapping[str, Any] = field(default_factory=dict)
-    """Intent -> the score it shows (Q8: défi 31, changement de sens 32...)."""
+    shown_values: Mapping[str, Any] = field(default_factory=dict)
+    """Intent -> the value of the number list it shows (the game file's `special_scores`): said with
+    that number, it is one move, not a conflict."""
+    number_joins: frozenset[str] = frozenset()
+    """Intents that take a number said with them as their number slot (the game file's `number_joins`)."""
+    fields: Callable[[str | None, Mapping[str, object]], Mapping[str, object]] = no_fields
+    """The game's own keys of the `kinito parse` object, from a line's intent and slots."""
 
 
 @functools.lru_cache(maxsize=8)
@@ -128,7 +133,8 @@ def build(
     nicknames: Mapping[str, Sequence[str]] | None = None,
 ) -> Grammar:
     """Load the game's grammar and commands.yaml, fill in players and wake word, and expand it all."""
-    game_data, commands = read_data(get_game(game).grammar), read_data("commands.yaml")
+    module = get_game(game)
+    game_data, commands = read_data(module.grammar), read_data("commands.yaml")
     lists = {**commands.get("lists", {}), **game_data.get("lists", {})}
     lists["player"] = {"values": _names(players, nicknames)}
     wake = " ".join(_TEMPLATE_CHARS.sub(" ", wake_word).split()) or "arbitre"
@@ -191,7 +197,9 @@ def build(
         confirm=tuple(map(str, commands.get("confirm", ()))),
         deny=tuple(map(str, commands.get("deny", ()))),
         destructive=frozenset(map(str, commands.get("destructive", ()))),
-        special_scores=dict(game_data.get("special_scores", {})),
+        shown_values=dict(game_data.get("special_scores", {})),
+        number_joins=frozenset(map(str, game_data.get("number_joins", ()))),
+        fields=module.parse_fields,
     )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from assistant.game import Parse, Violation
@@ -19,6 +19,10 @@ def meaning(phrase: Phrase) -> tuple[str, tuple[tuple[str, Any], ...]]:
     return phrase.intent, tuple(sorted((k, str(v)) for k, v in phrase.slots if k not in _NO_WAKE_SLOTS))
 
 
+Fields = Callable[[str | None, Mapping[str, object]], Mapping[str, object]]
+"""The game's `parse_fields`: its own keys of the `kinito parse` object, from an intent and its slots."""
+
+
 def to_parse(
     text: str,
     phrase: Phrase,
@@ -26,9 +30,11 @@ def to_parse(
     confidence: float,
     addressed: bool,
     violations: tuple[Violation, ...],
+    fields: Fields,
 ) -> Parse:
     """The Parse of a grammar phrase, with the slots the line added (`invalid`, a free topic)."""
-    return from_slots(text, phrase.intent, {**dict(phrase.slots), **extra}, confidence, addressed, violations)
+    slots = {**dict(phrase.slots), **extra}
+    return from_slots(text, phrase.intent, slots, confidence, addressed, violations, fields)
 
 
 def from_slots(
@@ -38,9 +44,9 @@ def from_slots(
     confidence: float,
     addressed: bool,
     violations: tuple[Violation, ...],
+    fields: Fields,
 ) -> Parse:
     """The Parse of a grammar intent and its slots (a phrase's, or a frame's)."""
-    rank, suit = slots.get("rank"), slots.get("suit")
     named = tuple(str(slots[s]) for s in ("player", "player2") if s in slots)
     seats = tuple(slots[s] for s in ("position", "position2") if s in slots)
     topic = slots.get("topic", slots.get("topic_free"))
@@ -48,9 +54,8 @@ def from_slots(
     return Parse(
         text=text,
         intent=None if intent in HIDDEN_INTENTS else intent,
-        score=slots.get("score"),
-        invalid=slots.get("invalid"),
-        card=f"{rank}-{suit}" if rank is not None and suit is not None else None,
+        slots=slots,
+        fields=fields(intent, slots),
         violations=violations,
         player=named[0] if len(named) == 1 else None,
         players=named if len(named) > 1 else (),
@@ -65,8 +70,6 @@ def from_slots(
 
 def _extra(intent: str, slots: Mapping[str, Any]) -> dict[str, Any]:
     """Flags for the referee: a bare target ("à ma gauche"), a self-designation ("c'est moi")."""
-    if "cards" in slots:  # Cinquillo: a card count the table tells (issue 11 item 6)
-        return {"cards": int(slots["cards"])}
     if intent not in HIDDEN_INTENTS:
         return {}
     return {"target": True, "self": True} if slots.get("self") else {"target": True}

@@ -104,7 +104,8 @@ class Parser:
         self.rules = Rules(
             invalid_intent=grammar.invalid_numbers,
             legal=frozenset(grammar.legal),
-            special_scores=grammar.special_scores,
+            shown_values=grammar.shown_values,
+            number_joins=grammar.number_joins,
             targeted=frozenset(targeted - {TARGET_INTENT}),
             destructive=grammar.destructive,
             markers=frozenset(w for m in grammar.noun_markers for w in key(m).split()),
@@ -127,7 +128,13 @@ class Parser:
             if filled.frame is not None:
                 frame = filled.frame
                 return from_slots(
-                    text, frame.intent, dict(frame.slots), frame.confidence, addressed, violations
+                    text,
+                    frame.intent,
+                    dict(frame.slots),
+                    frame.confidence,
+                    addressed,
+                    violations,
+                    self.grammar.fields,
                 )
             found = None if filled.refused else self._near.match(line, whole=not filled.vetoed)
         if found is None or (found[1] < 1.0 and found[0].intent in self._destructive):
@@ -139,9 +146,10 @@ class Parser:
                 attempt=filled.attempt,
                 confirm=line in self._confirm,
                 deny=line in self._deny,
+                fields=self.grammar.fields(None, {}),
             )
         phrase, confidence, slots = found
-        return to_parse(text, phrase, slots, confidence, addressed, violations)
+        return to_parse(text, phrase, slots, confidence, addressed, violations, self.grammar.fields)
 
     def words(self, line: str) -> Words:
         """A cleaned line cut into words: hesitations marked and dropped, split words rejoined."""

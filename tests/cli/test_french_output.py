@@ -21,7 +21,12 @@ GAME_LINES = "Ana: soixante deux\nBruno: menteur\ntable: cinquante quatre\nChlo�
 @pytest.mark.parametrize("key", sorted(wording.COUNTERS))
 def test_every_counter_renders_with_plural_0_1_and_2(key: str) -> None:
     singular, plural = wording.COUNTERS[key]
-    assert [wording.counter(key, n) for n in (0, 1, 2)] == [f"0 {singular}", f"1 {singular}", f"2 {plural}"]
+    got = [wording.counter(key, n, "quinito") for n in (0, 1, 2)]
+    assert got == [f"0 {singular}", f"1 {singular}", f"2 {plural}"]
+
+
+def test_a_game_s_own_counter_renders_with_plural_0_1_and_2() -> None:
+    assert [wording.counter("cards", n, "cinquillo") for n in (0, 1, 2)] == ["0 carte", "1 carte", "2 cartes"]
 
 
 @pytest.mark.parametrize("unit", sorted(speech.UNITS))
@@ -32,15 +37,18 @@ def test_every_stake_unit_renders_with_plural_0_1_and_2(unit: str) -> None:
 
 @pytest.mark.parametrize("amount", [0, 1, 2])
 def test_every_penalty_reason_renders_in_french_with_plural_0_1_and_2(amount: int) -> None:
-    for code, said in speech.REASONS.items():
-        line = wording.penalty({"player": "Ana", "amount": amount, "unit": "dose", "reason": code})
+    from assistant.games.quinito.words import REASONS
+
+    assert {"bluff", "quinito_countered", "forbidden_word", "slowness"} <= set(REASONS)
+    for code, said in REASONS.items():
+        line = wording.penalty({"player": "Ana", "amount": amount, "unit": "dose", "reason": code}, "quinito")
         assert line == f"Ana : {amount} {'dose' if amount < 2 else 'doses'} ({said})"
 
 
 @pytest.mark.parametrize("count", [0, 1, 2])
 def test_replay_summary_with_plural_0_1_and_2(count: int) -> None:
     outcome = {
-        "players": {"Ana": {"doses": count, "sips": count, "lives": count, "cards": count, "points": count}},
+        "players": {"Ana": {"doses": count, "sips": count, "lives": count, "points": count}},
         "penalties": [{"player": "Ana", "amount": count, "unit": "sip", "reason": "everyone_sips"}],
         "totem": [],
         "current": "Ana",
@@ -48,10 +56,10 @@ def test_replay_summary_with_plural_0_1_and_2(count: int) -> None:
         "winner": None,
         "spoken": [],
     }
-    text = readable(outcome)
+    text = readable(outcome, "quinito")
     many = count >= 2
     expected = ["doses" if many else "dose", "gorgées" if many else "gorgée", "vies" if many else "vie"]
-    expected += ["cartes" if many else "carte", "points" if many else "point"]
+    expected += ["points" if many else "point"]
     assert f"  Ana : {', '.join(f'{count} {w}' for w in expected)}" in text
     assert "sens : antihoraire" in text and not any(word in text for word in ENGLISH)
 

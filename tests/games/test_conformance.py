@@ -116,3 +116,30 @@ def test_the_spoken_rules_answer_the_whole_and_every_topic(module: GameModule) -
     for topic in module.topics(rules):
         lines = module.explain(rules, topic)
         assert lines and all(line.strip() for line in lines), topic
+
+
+def test_the_results_of_a_finished_game_are_per_player_tallies(module: GameModule) -> None:
+    """GameModule.results: what the store keeps of a game, per player, as the game owns it."""
+    for table in _tables(module):
+        rules = module.rules(table)
+        driver = module.simulation(rules, SimOptions(bluff_rate=0.0, rounds=2))
+        state = advance(driver, Session.start(driver.game), 0, 0, 3000).session.state
+        results = module.results(rules, state)
+        assert set(results) <= set(rules.players)
+        assert all(isinstance(v, int) for tally in results.values() for v in tally.values())
+
+
+def test_c8_cinquillo_results_are_the_match_xp_and_quinito_results_the_doses() -> None:
+    cinquillo, quinito = get_game("cinquillo"), get_game("quinito")
+    rules = cinquillo.rules({"players": PLAYERS[3]})
+    driver = cinquillo.simulation(rules, SimOptions(bluff_rate=0.0))
+    state = advance(driver, Session.start(driver.game), 2, 0, 3000).session.state
+    assert state.winner is not None
+    results = cinquillo.results(rules, state)
+    assert results == {p: {"xp": row["xp"]} for p, row in state.standings().items()}
+    assert sum(tally["xp"] for tally in results.values()) != 0
+    rules = quinito.rules({"players": PLAYERS[3]})
+    driver = quinito.simulation(rules, SimOptions(rounds=2))
+    state = advance(driver, Session.start(driver.game), 2, 0, 3000).session.state
+    doses = {p: row["doses"] for p, row in state.standings().items()}
+    assert {p: tally["doses"] for p, tally in quinito.results(rules, state).items()} == doses

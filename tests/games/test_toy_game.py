@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import tests.games.toy  # noqa: F401  (registers it)
+import ast
+from pathlib import Path
+
+import tests.games.toy
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import parse_script
 from assistant.store.memory import MemoryStore
+from assistant.understanding.parser import Parser
+from tests.test_architecture import GAME_MAY_IMPORT, _within
 
 SCRIPT = """\
 game: allumettes
@@ -34,3 +39,19 @@ def test_a_refused_move_of_the_toy_game_is_said_not_crashed() -> None:
     outcome = run_script(script).outcome()
     assert "C'est à Bruno." in outcome["spoken"]
     assert outcome["current"] == "Bruno" and outcome["penalties"] == []
+
+
+def test_the_toy_game_is_two_files_that_import_the_contract_and_the_shared_services_only() -> None:
+    """A game is one module and its grammar, written against assistant.game (style.md 9)."""
+    folder = Path(tests.games.toy.__file__).parent
+    assert sorted(p.name for p in folder.iterdir() if p.is_file()) == ["__init__.py", "allumettes.yaml"]
+    tree = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    ours = {name for name in imported if name.split(".")[0] == "assistant"}
+    assert ours and all(_within(name, GAME_MAY_IMPORT) for name in ours), ours
+
+
+def test_the_toy_reads_its_own_slot_by_its_own_name() -> None:
+    """Parse carries every slot by its grammar name: the toy's {count} reaches its rulebook as is."""
+    parse = Parser("allumettes", ("Ana", "Bruno")).parse("j'en prends deux")
+    assert (parse.intent, parse.slots.get("count"), parse.fields) == ("take", 2, {})

@@ -11,6 +11,10 @@ import pytest
 
 from assistant import speech
 from assistant.core.events import PenaltyCalled
+from assistant.game import game_names, get_game
+from assistant.games.cinquillo import words as cinquillo_words
+from assistant.games.quinito import words as quinito_words
+from assistant.responses import section
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import load_script
 from assistant.understanding.parser import Parser
@@ -39,9 +43,21 @@ def test_the_vigilance_check_does_catch_boire() -> None:
     assert BOIRE.search("nous buvons") and BOIRE.search("vous boirez")
 
 
-@pytest.mark.parametrize("key", sorted(speech.TEMPLATES))
+def _templates() -> dict[str, str]:
+    """Every sentence the referee may say: its shared ones and each game's own."""
+    found = {f"referee.yaml:{key}": text for key, text in speech.TEMPLATES.items()}
+    for name in game_names():
+        responses = get_game(name).responses
+        if responses:
+            found.update(
+                {f"{responses}:{key}": text for key, text in section(responses, "sentences").items()}
+            )
+    return found
+
+
+@pytest.mark.parametrize("key", sorted(_templates()))
 def test_no_template_uses_boire_Q11(key: str) -> None:
-    text = speech.TEMPLATES[key]
+    text = _templates()[key]
     assert not BOIRE.search(text)
     filled = text.format(**{f: "Ana" for _, f, _, _ in string.Formatter().parse(text) if f})
     assert forbidden(filled) == []
@@ -49,7 +65,12 @@ def test_no_template_uses_boire_Q11(key: str) -> None:
 
 def test_no_reason_unit_or_description_uses_boire_Q11() -> None:
     words = [*speech.REASONS.values(), *(w for pair in speech.UNITS.values() for w in pair)]
-    words += list(speech.DESCRIPTIONS.values()) + list(speech.SCORES.values())
+    words += [
+        *quinito_words.REASONS.values(),
+        *quinito_words.DESCRIPTIONS.values(),
+        *quinito_words.SCORES.values(),
+    ]
+    words += list(cinquillo_words.DESCRIPTIONS.values())
     for word in words:
         assert not BOIRE.search(word), word
 
@@ -58,17 +79,19 @@ def test_no_reason_unit_or_description_uses_boire_Q11() -> None:
 @pytest.mark.parametrize("reason", REASONS)
 def test_every_penalty_sentence_is_short_and_clean(unit: str, reason: str) -> None:
     for amount in (1, 2, 4):
-        sentence = speech.penalty(PenaltyCalled("Bruno", amount, unit, reason))  # type: ignore[arg-type]
+        sentence = quinito_words.penalty(PenaltyCalled("Bruno", amount, unit, reason))  # type: ignore[arg-type]
         assert sentence.startswith("Bruno ") and sentence.endswith(".")
         assert len(sentence.split()) <= 8
         assert not BOIRE.search(sentence) and forbidden(sentence) == []
 
 
 def test_penalty_sentences() -> None:
-    assert speech.penalty(PenaltyCalled("Bruno", 1, "dose", "bluff")) == "Bruno prend une dose : bluff."
-    assert speech.penalty(PenaltyCalled("Ana", 2, "life", "bluff")) == "Ana perd deux vies : bluff."
+    assert (
+        quinito_words.penalty(PenaltyCalled("Bruno", 1, "dose", "bluff")) == "Bruno prend une dose : bluff."
+    )
+    assert quinito_words.penalty(PenaltyCalled("Ana", 2, "life", "bluff")) == "Ana perd deux vies : bluff."
     gift = PenaltyCalled("Ana", 1, "life", "wrong_lift", beneficiary="Bruno")
-    assert speech.penalty(gift) == "Ana donne une vie à Bruno : levée à tort."
+    assert quinito_words.penalty(gift) == "Ana donne une vie à Bruno : levée à tort."
 
 
 def test_nothing_said_in_any_written_game_uses_boire_Q11() -> None:

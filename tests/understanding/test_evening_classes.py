@@ -39,7 +39,7 @@ def test_the_referee_addressed_with_its_article_is_still_a_command(text: str, in
 def test_q2_a_pair_read_die_by_die_is_the_pair(text: str, score: int) -> None:
     """Q2: "un X et un X" reads both dice of a pair (not a 21 read lower die first)."""
     parse = quinito().parse(text)
-    assert (parse.intent, parse.score) == ("score", score)
+    assert (parse.intent, parse.fields.get("score")) == ("score", score)
 
 
 @pytest.mark.parametrize(
@@ -71,7 +71,7 @@ def test_synonym_families_are_data(text: str, intent: str) -> None:
 def test_c1_cards_heard_through_homophones(text: str, card: str) -> None:
     """grammars/commands.yaml homophones: "des paix" for "d'épées", "dernier" for "deniers" (C1)."""
     parse = Parser("cinquillo", ("Ana", "Bruno", "Chloé"), vigilance=False).parse(text)
-    assert (parse.intent, parse.card) == ("play", card)
+    assert (parse.intent, parse.fields.get("card")) == ("play", card)
 
 
 @pytest.mark.parametrize("text", ["qui nid tôt", "qui nie tôt"])

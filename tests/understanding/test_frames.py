@@ -30,7 +30,7 @@ def cinquillo() -> Parser:
 
 def meaning(parser: Parser, text: str) -> tuple[object, ...]:
     parse = parser.parse(text)
-    return parse.intent, parse.score, parse.invalid, parse.card
+    return parse.intent, parse.fields.get("score"), parse.fields.get("invalid"), parse.fields.get("card")
 
 
 SKIP = tuple(
@@ -128,7 +128,7 @@ def test_chatter_with_game_words_is_no_move(text: str) -> None:
 def test_a_self_correction_keeps_the_last_value(text: str, intent: str, score: int | None) -> None:
     """Issue 10, frames rule 3: after "non", "pardon", "enfin" or a hesitation, the last value counts."""
     parse = quinito().parse(text)
-    assert (parse.intent, parse.score) == (intent, score)
+    assert (parse.intent, parse.fields.get("score")) == (intent, score)
 
 
 @pytest.mark.parametrize(
@@ -137,12 +137,12 @@ def test_a_self_correction_keeps_the_last_value(text: str, intent: str, score: i
 )
 def test_dice_read_lower_die_first(text: str, score: int) -> None:
     """Q2: the higher die is the tens whatever the order the dice are read in."""
-    assert quinito().parse(text).score == score
+    assert quinito().parse(text).fields.get("score") == score
 
 
 def test_a_die_by_die_read_needs_a_throw_to_be_awaited() -> None:
     """Q2 with hassil's requires_context: "un deux" is a 21 while a throw is awaited, nothing otherwise."""
-    assert quinito().parse("un deux", {"counter_throw"}).score == 21
+    assert quinito().parse("un deux", {"counter_throw"}).fields.get("score") == 21
     assert quinito().parse("un deux").intent is None
     assert quinito().parse("un deux", {"announce"}).intent is None
 
@@ -162,7 +162,7 @@ def test_a_move_and_boire_both_count() -> None:
     """Q11: "je prends et je bois" is an accept and a forbidden word; "bois ton verre" is one breach."""
     parse = quinito().parse("je prends et je bois")
     assert parse.intent == "accept" and [v.rule for v in parse.violations] == ["forbidden_word"]
-    assert quinito().parse("soixante cinq bois ton verre").score == 65
+    assert quinito().parse("soixante cinq bois ton verre").fields.get("score") == 65
 
 
 @pytest.mark.parametrize(
@@ -226,7 +226,7 @@ def test_a_spoken_yes_confirms() -> None:
 )
 def test_cinquillo_cards_as_a_table_says_them(text: str, card: str) -> None:
     """C1: the figures are 10, 11, 12 in the Spanish deck; "cheval" is the caballo."""
-    assert cinquillo().parse(text).card == card
+    assert cinquillo().parse(text).fields.get("card") == card
 
 
 def test_cinquillo_pass_in_ordinary_speech() -> None:

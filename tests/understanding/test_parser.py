@@ -43,7 +43,7 @@ def test_exact_phrase_confidence_is_one_and_snapped_lower() -> None:
     parser = parser_for("quinito")
     assert parser.parse("soixante-deux").confidence == 1.0
     snapped = parser.parse("soixante deu")
-    assert (snapped.score, 0.8 <= snapped.confidence < 1.0) == (62, True)
+    assert (snapped.fields.get("score"), 0.8 <= snapped.confidence < 1.0) == (62, True)
     assert parser.parse("on commande des pizzas").confidence == 0.0
 
 
@@ -54,15 +54,15 @@ def test_exact_phrase_confidence_is_one_and_snapped_lower() -> None:
 def test_q10_numbers_that_are_no_score(text: str, score: int | None, invalid: int | None) -> None:
     """Q10: a number that is no legal score is intent score, score None, invalid N (never snapped to 66)."""
     parse = parser_for("quinito").parse(text)
-    assert (parse.intent, parse.score, parse.invalid) == ("score", score, invalid)
+    assert (parse.intent, parse.fields.get("score"), parse.fields.get("invalid")) == ("score", score, invalid)
 
 
 @pytest.mark.parametrize("text", ["saint deux", "dix deux", "j'ai dix ans", "chut", "je pense", "si tu veux"])
 def test_near_misses_do_not_become_another_value(text: str) -> None:
     """Snapping never changes one number into another: "saint deux" is cinq deux (52) or nothing."""
     parse = parser_for("quinito").parse(text)
-    assert parse.score in (None, 52)
-    assert parse.invalid is None
+    assert parse.fields.get("score") in (None, 52)
+    assert parse.fields.get("invalid") is None
     if text != "saint deux":
         assert parse.intent is None
 
@@ -70,7 +70,9 @@ def test_near_misses_do_not_become_another_value(text: str) -> None:
 def test_homophone_de_deux_in_double() -> None:
     """Q4: "double de cinq" is often heard "double deux cinq"; both are 55, "double deux" alone is 22."""
     parser = parser_for("quinito")
-    assert [parser.parse(t).score for t in ("double de cinq", "double deux cinq", "double deux")] == [
+    assert [
+        parser.parse(t).fields.get("score") for t in ("double de cinq", "double deux cinq", "double deux")
+    ] == [
         55,
         55,
         22,
@@ -80,14 +82,17 @@ def test_homophone_de_deux_in_double() -> None:
 def test_deux_trois_is_the_pair_and_deux_un_is_twenty_one() -> None:
     """Q2/Q4 decision: "deux trois" = 33 (23 is no score), "deux as" = 11, "deux un" = 21."""
     parser = parser_for("quinito")
-    assert [parser.parse(t).score for t in ("deux trois", "deux as", "deux un")] == [33, 11, 21]
+    assert [parser.parse(t).fields.get("score") for t in ("deux trois", "deux as", "deux un")] == [33, 11, 21]
 
 
 def test_quinito_declared_or_announced() -> None:
     """Q9 vs Q5: bare "quinito" is the quinito intent (score 21); "j'annonce quinito" is a score 21."""
     parser = parser_for("quinito")
-    assert (parser.parse("kinito").intent, parser.parse("kinito").score) == ("quinito", 21)
-    assert (parser.parse("j'annonce quinito").intent, parser.parse("j'annonce quinito").score) == (
+    assert (parser.parse("kinito").intent, parser.parse("kinito").fields.get("score")) == ("quinito", 21)
+    assert (
+        parser.parse("j'annonce quinito").intent,
+        parser.parse("j'annonce quinito").fields.get("score"),
+    ) == (
         "score",
         21,
     )
@@ -134,7 +139,7 @@ def test_respellings_are_mapped_back() -> None:
     """phrases.adapt_to_vocabulary's map: a respelled word heard from Vosk means the grammar word."""
     parser = Parser("quinito", ["Ana", "Bruno"], vigilance=False, respellings={"qui nito": "quinito"})
     parse = parser.parse("qui nito à ma gauche")
-    assert (parse.intent, parse.score, parse.position) == ("quinito", 21, "left")
+    assert (parse.intent, parse.fields.get("score"), parse.position) == ("quinito", 21, "left")
 
 
 def test_grammars_have_no_ambiguous_phrase() -> None:

@@ -68,7 +68,10 @@ def test_adapt_with_a_fake_vocabulary() -> None:
     assert adapted == ["qui nito", "j' annonce soixante deux", "je relance", UNKNOWN]
     assert back == {"qui nito": "quinito", "j' annonce": "j'annonce"}
     parser = Parser("quinito", PLAYERS, vigilance=False, respellings=back)
-    assert (parser.parse("qui nito").intent, parser.parse("j' annonce soixante deux").score) == (
+    assert (
+        parser.parse("qui nito").intent,
+        parser.parse("j' annonce soixante deux").fields.get("score"),
+    ) == (
         "quinito",
         62,
     )

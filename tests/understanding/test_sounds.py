@@ -72,7 +72,7 @@ def test_q11_the_parser_pronounces_names_and_name_like_words_once_at_constructio
     parser = Parser("quinito", ["Margaux", "Bruno"], phonetizer=fake)
     assert len(fake.batches) == 1 and "margaux" in fake.batches[0]
     parsed = parser.parse("margot cinquante deux")
-    assert parsed.intent == "score" and parsed.score == 52
+    assert parsed.intent == "score" and parsed.fields.get("score") == 52
     assert described(parsed.violations) == ["name_called:Margaux"]
     parser.parse("margot cinquante deux")
     assert len(fake.batches) == 2  # "margot" was asked once, then remembered

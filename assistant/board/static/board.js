@@ -209,7 +209,7 @@
     }
   }
 
-  // A name is never broken: too long for its card, its font shrinks (to 60 % at most).
+  // A name is never broken: too long for its box, its font shrinks (to 60 % at most).
   function fitNames() {
     for (const span of document.querySelectorAll(".player .name span:last-child")) {
       span.style.fontSize = "";

@@ -7,21 +7,23 @@ half and the bots load when first asked for (the small functions below).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
 from assistant.game.running import Fold
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig, variant_lines
+from assistant.games.cinquillo.heard import parse_fields
 
 if TYPE_CHECKING:
+    from assistant.games.cinquillo.commands import Command
     from assistant.games.cinquillo.state import CinquilloState
 
 NAME = "cinquillo"
 """The registry key."""
 
 
-def _rulebook(rules: CinquilloConfig) -> Rulebook[CinquilloState, Any]:
+def _rulebook(rules: CinquilloConfig) -> Rulebook[CinquilloState, Command]:
     from assistant.games.cinquillo.book import rulebook
 
     return rulebook(rules)
@@ -39,7 +41,7 @@ def _topics(rules: CinquilloConfig) -> Sequence[str]:
     return topics(rules)
 
 
-def _simulation(rules: CinquilloConfig, options: SimOptions) -> Driver[CinquilloState, Any]:
+def _simulation(rules: CinquilloConfig, options: SimOptions) -> Driver[CinquilloState, Command]:
     from assistant.games.cinquillo.bot import simulation
 
     return simulation(rules, options)
@@ -63,6 +65,12 @@ def _board_view(rules: CinquilloConfig, state: CinquilloState, events: tuple[obj
     from assistant.games.cinquillo.board_view import view
 
     return view(rules, state, events)
+
+
+def _results(rules: CinquilloConfig, state: CinquilloState) -> Mapping[str, Mapping[str, int]]:
+    from assistant.games.cinquillo.scoring import results
+
+    return results(rules, state)
 
 
 def _describe_event(event: object) -> str | None:
@@ -99,6 +107,11 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         board_running=_board_running,
         variant_lines=variant_lines,
         responses=RESPONSES,
+        parse_fields=parse_fields,
+        results=_results,
+        vocabulary=frozenset(
+            {"card", "cards", "carte", "cartes", "oros", "copas", "espadas", "bastos", "deniers", "caprone"}
+        ),
         bluff_rate=0.0,
     )
 )

@@ -94,7 +94,7 @@ class Running:
         return {"chart": self.chart.series()}
 
 
-def describe(event: Any) -> str | None:
+def describe(event: object) -> str | None:
     """One move of the journal ("Chloé pose le cinq de deniers"), or None to leave it out."""
     template = _texts("board_journal").get(type(event).__name__)
     if template is None:

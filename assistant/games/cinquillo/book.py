@@ -26,6 +26,7 @@ from assistant.games.cinquillo.deck import definite, french_name, of_suit, row_w
 from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.games.cinquillo.scoring import XP_ABANDON, XP_LOSS
 from assistant.games.cinquillo.state import CinquilloState
+from assistant.games.cinquillo.words import DESCRIPTIONS, say
 
 AUTO_TYPES: tuple[type, ...] = (cc.Deal, cc.Draw)
 """C2, C3: the moves the referee records by itself (the deal, the draw after a pass)."""
@@ -67,9 +68,9 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
 
     def narrate(self, event: object, state: CinquilloState) -> str | None:
         if isinstance(event, ce.Drew):
-            return speech.say("drew", player=event.player)
+            return say("drew", player=event.player)
         if isinstance(event, ce.RoundDealt):
-            return speech.say("round", number=str(event.round))
+            return say("round", number=str(event.round))
         if isinstance(event, ce.CountCorrected):
             if event.count == 0:
                 return game_sentence(self.responses, "count_set_zero", player=event.player)
@@ -80,7 +81,7 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
             return game_sentence(self.responses, key, player=event.player, points=speech.NUMBERS[-loss])
         if isinstance(event, ce.RoundWon):
             names = speech.names(event.winners)
-            return speech.say("round_won", players=names, points=str(event.points))
+            return say("round_won", players=names, points=str(event.points))
         return None
 
     def prompt(
@@ -94,13 +95,15 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
             return None
         previous = {e.awaiting for e in before} if before else set()
         if expect.player is None:
-            return speech.say("five_of_oros")
+            return say("five_of_oros")
         if force or "play" not in previous:
-            return speech.say("your_turn", player=expect.player)
+            return say("your_turn", player=expect.player)
         return None
 
     def describe(self, command: cc.Command) -> str:
-        return describe_command(command, french_name)
+        return describe_command(
+            command, DESCRIPTIONS, card=french_name(command.card) if isinstance(command, cc.Play) else ""
+        )
 
     def refusal(self, refused: Refused) -> str:
         """C1: a card is said with its article, a suit as "de deniers", a row in words."""

@@ -18,13 +18,14 @@ Decisions documented here (README "Arbitre"):
 
 from __future__ import annotations
 
-from typing import Any
-
 from assistant.core.expectation import Expectation
 from assistant.game import Ask, Decision, Moves, Parse, Reply, game_sentence
 from assistant.games.cinquillo import commands as c
 from assistant.games.cinquillo.config import CinquilloConfig
-from assistant.speech import NUMBERS, WORDS, of, say
+from assistant.games.cinquillo.heard import said_card, said_count
+from assistant.games.cinquillo.state import CinquilloState
+from assistant.games.cinquillo.words import say
+from assistant.speech import NUMBERS, WORDS, of
 
 MOVE_INTENTS = frozenset({"play", "pass", "draw"})
 """The Cinquillo intents of contracts.md that are moves."""
@@ -49,7 +50,7 @@ def card(text: str | None) -> c.Card | None:
     return c.Card(RANKS[rank], suit)  # type: ignore[arg-type]
 
 
-def deal(state: Any, config: CinquilloConfig, drawn: str | None = None) -> c.Deal:
+def deal(state: CinquilloState | None, config: CinquilloConfig, drawn: str | None = None) -> c.Deal:
     """C2: the counts of the next round (the hands themselves stay unknown to the referee); with three
     players, `drawn` is who drew the 14th card by lot (round 1), else the previous holder's right."""
     n = len(config.players)
@@ -65,12 +66,12 @@ def deal(state: Any, config: CinquilloConfig, drawn: str | None = None) -> c.Dea
     return c.Deal(tuple(14 if i == holder else 13 for i in range(n)))
 
 
-def lot_unknown(state: Any, config: CinquilloConfig) -> bool:
+def lot_unknown(state: CinquilloState, config: CinquilloConfig) -> bool:
     """C2: three players before their first round: who drew the 14th card is the table's to say."""
     return len(config.players) == 3 and getattr(state, "fourteen", None) is None
 
 
-def auto(state: Any, expect: Expectation, config: CinquilloConfig) -> Any | None:
+def auto(state: CinquilloState, expect: Expectation, config: CinquilloConfig) -> c.Command | None:
     """The move the referee makes by itself in this state: deal a round (C2) or draw for the passer (C3)."""
     if expect.awaiting == "deal":
         return None if lot_unknown(state, config) else deal(state, config)
@@ -109,7 +110,7 @@ def decide(
         return Reply(say("who_plays"))
     if intent in ("pass", "draw"):
         return Moves((c.Pass(actor),))
-    laid = card(parse.card)
+    laid = card(said_card(parse))
     if laid is None:
         return Reply(say("unknown_card"))
     return Moves((c.Play(actor, laid),))
@@ -117,7 +118,7 @@ def decide(
 
 def _set_count(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision[c.Command]:
     """C3: "arbitre Bruno a douze cartes" (or the speaker's own count): the engine checks it."""
-    count = parse.extra.get("cards")
+    count = said_count(parse)
     if not isinstance(count, int):
         return None
     player = parse.player or speaker

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.state import CinquilloState
 
 ORIGINAL_BONUS = 5
@@ -86,3 +87,8 @@ def xp_changes(state: CinquilloState) -> dict[str, int]:
         else:
             changes[player] = XP_LOSS
     return changes
+
+
+def results(config: CinquilloConfig, state: CinquilloState) -> dict[str, dict[str, int]]:
+    """C8: each player's XP change for the finished match (the store's leaderboard adds them up)."""
+    return {name: {"xp": state.xp[i]} for i, name in enumerate(state.players)}

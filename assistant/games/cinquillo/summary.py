@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from assistant.game import Summary, top
 from assistant.games.cinquillo import events as ce
+from assistant.games.cinquillo.state import CinquilloState
 
 
-def summarize(state: Any, events: tuple[Any, ...]) -> Summary:
+def summarize(state: CinquilloState, events: tuple[object, ...]) -> Summary:
     """C7: who leads on points, who won most rounds."""
     players = tuple(state.players)
     winner = state.winner

@@ -9,21 +9,23 @@ listing the games stays cheap.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
 from assistant.game.running import Fold
 from assistant.games.quinito.config import RESPONSES, QuinitoConfig, variant_lines
+from assistant.games.quinito.heard import parse_fields
 
 if TYPE_CHECKING:
+    from assistant.games.quinito.commands import Command
     from assistant.games.quinito.state import QuinitoState
 
 NAME = "quinito"
 """The registry key."""
 
 
-def _rulebook(rules: QuinitoConfig) -> Rulebook[QuinitoState, Any]:
+def _rulebook(rules: QuinitoConfig) -> Rulebook[QuinitoState, Command]:
     from assistant.games.quinito.book import rulebook
 
     return rulebook(rules)
@@ -41,7 +43,7 @@ def _topics(rules: QuinitoConfig) -> Sequence[str]:
     return topics(rules)
 
 
-def _simulation(rules: QuinitoConfig, options: SimOptions) -> Driver[QuinitoState, Any]:
+def _simulation(rules: QuinitoConfig, options: SimOptions) -> Driver[QuinitoState, Command]:
     from assistant.games.quinito.bot import simulation
 
     return simulation(rules, options)
@@ -65,6 +67,12 @@ def _board_view(rules: QuinitoConfig, state: QuinitoState, events: tuple[object,
     from assistant.games.quinito.board_view import view
 
     return view(rules, state, events)
+
+
+def _results(rules: QuinitoConfig, state: QuinitoState) -> Mapping[str, Mapping[str, int]]:
+    from assistant.games.quinito.summary import results
+
+    return results(rules, state)
 
 
 def _describe_event(event: object) -> str | None:
@@ -121,6 +129,11 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         board_running=_board_running,
         odds=_odds,
         responses=RESPONSES,
+        parse_fields=parse_fields,
+        results=_results,
+        vocabulary=frozenset(
+            {"score", "scores", "totem", "totems", "cup", "cups", "gobelet", "gobelets", "dice", "dés"}
+        ),
         demo=_demo,
         variant_lines=variant_lines,
     )

@@ -14,6 +14,7 @@ from assistant.games.quinito.config import RESPONSES, VARIANTS, QuinitoConfig
 from assistant.games.quinito.odds import at_least
 from assistant.games.quinito.scores import CHANCE, rank
 from assistant.games.quinito.state import CupState, QuinitoState
+from assistant.games.quinito.words import REASONS, penalty, say, score
 from assistant.responses import render, section
 
 
@@ -65,7 +66,7 @@ def cup(config: QuinitoConfig, state: QuinitoState, index: int, value: CupState)
         "actor": value.actor,
         "announcer": value.announcer,
         "announced": value.announced,
-        "announced_text": speech.score(value.announced) if value.announced is not None else None,
+        "announced_text": score(value.announced) if value.announced is not None else None,
         "odds": odds.percent if odds else None,
         "totem": state.cup_totems[index],
         "ladder": ladder,
@@ -78,15 +79,15 @@ def penalty_view(last: PenaltyCalled | None) -> dict[str, Any] | None:
     if last is None:
         return None
     if last.reason == "everyone_sips":  # V-51: one line for the whole table
-        text = speech.say("everyone_sips", amount=speech.amount(last.amount, last.unit))
+        text = say("everyone_sips", amount=speech.amount(last.amount, last.unit))
     else:
-        text = speech.penalty(last)
+        text = penalty(last)
     return {
         "player": last.player,
         "amount": last.amount,
         "unit": last.unit,
         "reason": last.reason,
-        "reason_text": speech.REASONS.get(last.reason, last.reason),
+        "reason_text": REASONS.get(last.reason, last.reason),
         "text": text,
     }
 
@@ -130,14 +131,14 @@ class Running:
         return {"chart": self.chart.series(), "last_penalty": penalty_view(self.last)}
 
 
-def describe(event: Any) -> str | None:
+def describe(event: object) -> str | None:
     """One move of the journal ("Ana annonce soixante-deux"), or None to leave it out."""
     if isinstance(event, PenaltyCalled):
-        return speech.penalty(event).rstrip(".")
+        return penalty(event).rstrip(".")
     template = _texts("board_journal").get(type(event).__name__)
     if template is None:
         return None
-    fields = {k: speech.score(v) if k in ("score", "value") else v for k, v in vars(event).items()}
+    fields = {k: score(v) if k in ("score", "value") else v for k, v in vars(event).items()}
     return render(template, fields)
 
 

@@ -10,13 +10,23 @@ from assistant.core.codec import Codec
 from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Game, Refused
-from assistant.game import Decision, Parse, Rulebook, game_sentence, refusal_sentence, winner_sentence
+from assistant.game import (
+    Decision,
+    Parse,
+    Rulebook,
+    describe_command,
+    game_sentence,
+    refusal_sentence,
+    winner_sentence,
+)
 from assistant.games.quinito import commands as qc
 from assistant.games.quinito import events as qe
 from assistant.games.quinito import flow as quinito_flow
 from assistant.games.quinito.config import RESPONSES, QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
 from assistant.games.quinito.state import QuinitoState
+from assistant.games.quinito.words import DESCRIPTIONS, has_sentence, penalty, say, score
+from assistant.responses import section
 
 
 @dataclass
@@ -49,7 +59,7 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
         words = common_word_names(self.config.players) if self.config.edition == "drinking" else []
         if words:
             key = "names_are_words" if len(words) == 1 else "names_are_words_plural"
-            out.append(speech.say(key, names=speech.names(words)))
+            out.append(say(key, names=speech.names(words)))
         return out
 
     def narrate_all(self, events: tuple[object, ...], state: QuinitoState) -> list[str]:
@@ -58,24 +68,24 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
         out: list[str] = []
         for event in events:
             if sips and event is sips[0]:
-                out.append(speech.say("everyone_sips", amount=speech.amount(event.amount, event.unit)))
+                out.append(say("everyone_sips", amount=speech.amount(event.amount, event.unit)))
             elif event not in sips and (line := self.narrate(event, state)):
                 out.append(line)
         return out
 
     def narrate(self, event: object, state: QuinitoState) -> str | None:
         if isinstance(event, PenaltyCalled):
-            return speech.penalty(event)
+            return penalty(event)
         if isinstance(event, qe.DirectionReversed):
-            return speech.say("reversed")
+            return say("reversed")
         if isinstance(event, qe.TotemGiven):
-            return speech.say("totem", player=event.player)
+            return say("totem", player=event.player)
         if isinstance(event, qe.PlayerEliminated):
-            return speech.say("eliminated", player=event.player)
+            return say("eliminated", player=event.player)
         if isinstance(event, qe.Announced | qe.Amended | qe.Passed) and self.config.confirm:
-            return speech.say("confirm", score=speech.capital(speech.score(event.score)), player=event.player)
+            return say("confirm", score=speech.capital(score(event.score)), player=event.player)
         if isinstance(event, qe.SpecialShown) and event.value not in self.config.quinito_scores:
-            return speech.say("special", value=speech.score(event.value))
+            return say("special", value=score(event.value))
         return None
 
     def prompt(
@@ -87,20 +97,23 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
         if awaiting == "announce":
             previous = {e.awaiting for e in before} if before else set()
             if force:
-                return speech.say("announce", player=player)
+                return say("announce", player=player)
             if before is None or not previous & {"announce", "response", "attack_target"}:
-                return speech.say("new_round", player=player)
+                return say("new_round", player=player)
             return None
         if awaiting == "response":
-            return speech.say("respond", player=player) if force else None
+            return say("respond", player=player) if force else None
         if awaiting == "counter_or_submit":
-            return speech.say(awaiting, player=player, attacker=expect.other or "")
-        if awaiting in speech.TEMPLATES:
-            return speech.say(awaiting, player=player)
+            return say(awaiting, player=player, attacker=expect.other or "")
+        if has_sentence(awaiting):
+            return say(awaiting, player=player)
         return None
 
     def fault(self, player: str, reason: str) -> qc.Command | None:
         return qc.Fault(player, reason)  # type: ignore[arg-type]
+
+    def describe(self, command: qc.Command) -> str:
+        return describe_command(command, DESCRIPTIONS)
 
     def refusal(self, refused: Refused) -> str:
         return refusal_sentence(self.responses, refused)
@@ -108,6 +121,10 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     def direction(self, state: QuinitoState) -> int:
         """Q6: play turns the other way after a reversal."""
         return state.direction
+
+    def moment_name(self, expect: Expectation) -> str | None:
+        """Q13: which cup, when both are in play."""
+        return section(RESPONSES, "words").get(f"cup_{expect.cup}")
 
     def extras(self, state: QuinitoState) -> Mapping[str, object]:
         """Q12, Q6: the totem holders and the direction of play, in the replay JSON."""

@@ -9,7 +9,6 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Any
 
 from assistant.core.game import Session
 from assistant.game import Driver, SimOptions
@@ -149,12 +148,13 @@ def simulation(config: QuinitoConfig, options: SimOptions) -> Driver[QuinitoStat
     """Bots in every seat; the drinking edition names no winner, so it stops after `options.rounds`."""
     game, bot, rounds = QuinitoGame(config), QuinitoBot(options.bluff_rate), options.rounds
     if config.edition == "drinking":
-        done: Callable[[Any], bool] = lambda s: s.winner is not None or s.rounds > rounds  # noqa: E731
+        done: Callable[[QuinitoState], bool] = lambda s: s.winner is not None or s.rounds > rounds  # noqa: E731
     else:
         done = lambda s: s.winner is not None  # noqa: E731
+    from assistant.game.talk import Said, Table
     from assistant.games.quinito import talk
 
-    def talker(before: Any, command: Any, table: Any, rng: random.Random) -> Any:
+    def talker(before: QuinitoState, command: cmd.Command, table: Table, rng: random.Random) -> Said:
         return talk.say(before, command, config, table, rng)
 
     return Driver(game, game.codec(), lambda s, r: bot.choose(s, config, r), None, done, talker, "quinito")

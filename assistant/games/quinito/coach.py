@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from assistant import speech
 from assistant.errors import UserError
 from assistant.game import Parse
 from assistant.games.quinito.commands import Score
 from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.heard import said_score
 from assistant.games.quinito.odds import Odds, at_least
 from assistant.games.quinito.scores import CHANCE, is_legal
+from assistant.games.quinito.state import CupState, QuinitoState
+from assistant.games.quinito.words import say, score
 from assistant.speech import percent_words
 
 
@@ -20,37 +22,38 @@ def odds_sentence(odds: Odds, printed: bool = False) -> str:
 
     `printed` (kinito rules --odds): digits and the exact count, "Soixante-deux (62) : 44 % ...".
     """
-    name = speech.score(odds.score)
+    name = score(odds.score)
     name = name[0].upper() + name[1:]
     if not printed:
-        return speech.say("odds", score=name, percent=percent_words(odds.percent))
+        return say("odds", score=name, percent=percent_words(odds.percent))
     said = f"{name} ({odds.score})" if isinstance(odds.score, int) else name
-    line = speech.say("odds", score=said, percent=f"{odds.percent} %")
+    line = say("odds", score=said, percent=f"{odds.percent} %")
     return f"{line[:-1]} ({odds.throws} lancers sur 36)."
 
 
-def _cup(state: Any, who: str | None) -> Any:
+def _cup(state: QuinitoState, who: str | None) -> CupState:
     """Q13: the cup the speaker is playing on (the one awaiting them), else the first one."""
     return next((cup for cup in state.cups if who is not None and cup.actor == who), state.cups[0])
 
 
-def coach(intent: str, parse: Parse, who: str | None, rules: QuinitoConfig, state: Any) -> list[str]:
+def coach(intent: str, parse: Parse, who: str | None, rules: QuinitoConfig, state: QuinitoState) -> list[str]:
     """ "arbitre mes chances" (Q3: the chance one throw makes at least the score asked, or the standing
     announcement), "qu'est-ce que je peux jouer" (Q6: what the next announcement must beat) and
     "arbitre c'était combien" (Q6: the standing announcement)."""
     bar = _cup(state, who).announced
     if intent == "announcement":
         if bar is None:
-            return [speech.say("no_announcement")]
-        return [speech.say("the_announcement", score=speech.score(bar))]
+            return [say("no_announcement")]
+        return [say("the_announcement", score=score(bar))]
     if intent == "odds":
-        score = parse.score if parse.score is not None else bar
-        if score is None:
-            return [speech.say("odds_nothing")]
-        return [odds_sentence(at_least(score, rules.order))]
+        said = said_score(parse)
+        wanted = said if said is not None else bar
+        if wanted is None:
+            return [say("odds_nothing")]
+        return [odds_sentence(at_least(wanted, rules.order))]
     if bar is None:
-        return [speech.say("hint_free")]
-    return [speech.say("hint_beat", score=speech.score(bar))]
+        return [say("hint_free")]
+    return [say("hint_beat", score=score(bar))]
 
 
 def odds_score(text: str) -> Score:

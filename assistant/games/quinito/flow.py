@@ -25,8 +25,9 @@ from assistant.core.expectation import Expectation
 from assistant.game import Decision, Moves, Parse, Reply, is_self, targets
 from assistant.games.quinito import commands as q
 from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.heard import said_invalid, said_score
 from assistant.games.quinito.state import CupState
-from assistant.speech import say
+from assistant.games.quinito.words import say
 
 MOVE_INTENTS = frozenset(
     {"score", "accept", "challenge", "pass", "reroll", "quinito", "counter", "defi", "reverse"}
@@ -43,9 +44,10 @@ def specials(config: QuinitoConfig) -> dict[str, int]:
 
 def _thrown_value(parse: Parse) -> int | None:
     """A read-out value: a Q3 score ("chance" is 31), or a special named by its word."""
-    if isinstance(parse.score, int):
-        return parse.score
-    if parse.score == "chance":
+    score = said_score(parse)
+    if isinstance(score, int):
+        return score
+    if score == "chance":
         return 31
     return {"quinito": 21, "defi": 31, "reverse": 32}.get(parse.intent or "")
 
@@ -70,12 +72,13 @@ def _announce(
         return [q.Announce(holder, 21, cup=cup)]
     if intent != "score":
         return None
-    if parse.score is not None:
-        if config.edition == "drinking" and parse.score in config.low_specials | config.quinito_scores:
-            return [q.Claim(holder, parse.score, cup=cup)]  # type: ignore[arg-type]
-        return [q.Announce(holder, parse.score, cup=cup)]
-    if parse.invalid is not None:
-        return [q.Announce(holder, parse.invalid, cup=cup)]  # Q10: the engine calls it fantasy
+    score, invalid = said_score(parse), said_invalid(parse)
+    if score is not None:
+        if config.edition == "drinking" and score in config.low_specials | config.quinito_scores:
+            return [q.Claim(holder, score, cup=cup)]  # type: ignore[arg-type]
+        return [q.Announce(holder, score, cup=cup)]
+    if invalid is not None:
+        return [q.Announce(holder, invalid, cup=cup)]  # Q10: the engine calls it fantasy
     return Reply(say("which_score"))
 
 
@@ -92,9 +95,10 @@ def decide(
     awaiting = expect.awaiting
     expected = expect.player
     if awaiting == "response" and standing is not None and parse.intent == "score":
-        if speaker is not None and speaker == standing.announcer and parse.score is not None:
-            return Moves((q.Amend(speaker, parse.score, cup=expect.cup),))  # Q5: a correction
-        if parse.score is not None and parse.score == standing.announced:
+        said = said_score(parse)
+        if speaker is not None and speaker == standing.announcer and said is not None:
+            return Moves((q.Amend(speaker, said, cup=expect.cup),))  # Q5: a correction
+        if said is not None and said == standing.announced:
             return None  # an echo of the standing announcement: thinking aloud
     if (
         expect.bound
@@ -116,7 +120,8 @@ def decide(
         elif intent == "challenge":
             result = [q.Lift(actor, cup=cup)]
         elif intent == "pass":
-            score = parse.score if parse.score is not None else (standing.announced if standing else None)
+            said = said_score(parse)
+            score = said if said is not None else (standing.announced if standing else None)
             if score is None:
                 return Reply(say("which_score"))
             result = [q.Pass(actor, score, cup=cup)]

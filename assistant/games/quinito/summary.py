@@ -8,15 +8,16 @@ announcements (passes included, L3) with none caught as a bluff; the caught one 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from assistant import speech
 from assistant.core.events import PenaltyCalled, Unit
 from assistant.game import Summary, top
 from assistant.games.quinito import events as qe
+from assistant.games.quinito.config import QuinitoConfig
+from assistant.games.quinito.state import QuinitoState
 
 
-def bluff_streaks(events: Iterable[Any]) -> dict[str, int]:
+def bluff_streaks(events: Iterable[object]) -> dict[str, int]:
     """Q6/L3: per player, the longest run of announcements with none caught as a bluff.
 
     An announcement counts once its fate is known to be safe: at the announcer's next announcement,
@@ -38,7 +39,7 @@ def bluff_streaks(events: Iterable[Any]) -> dict[str, int]:
     return best
 
 
-def summarize(state: Any, events: tuple[Any, ...]) -> Summary:
+def summarize(state: QuinitoState, events: tuple[object, ...]) -> Summary:
     """Q6/L1: who leads on doses (or lives), who took most, the longest streak of safe announcements."""
     players = tuple(state.players)
     winner = state.winner
@@ -68,3 +69,11 @@ def summarize(state: Any, events: tuple[Any, ...]) -> Summary:
         streak,
         None,
     )
+
+
+def results(config: QuinitoConfig, state: QuinitoState) -> dict[str, dict[str, int]]:
+    """What each player took in the finished game: doses and sips (drinking), lives left (family)."""
+    return {
+        name: {"doses": state.doses[i], "sips": state.sips[i], "lives": state.lives[i]}
+        for i, name in enumerate(state.players)
+    }

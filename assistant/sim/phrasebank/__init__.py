@@ -1,8 +1,8 @@
 """The phrase bank: how a table says each move and what it says around the moves.
 
 Data, not code: one YAML file per book under `fr/` (one per game, `table` and `noise`). A section is a
-list of templates or a mapping of keys to lists of word forms (a score's ways of being said, a
-card's ranks and suits, seats). Templates carry `{slot}`s the talker fills. Written from how people
+list of templates or a mapping of keys to lists of word forms (a value's ways of being said,
+a game's ranks and seats). Templates carry `{slot}`s the talker fills. Written from how people
 talk at a table, apart from the referee's grammars, so the simulator measures the referee with speech
 it was not tuned to.
 """

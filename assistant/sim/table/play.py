@@ -109,8 +109,8 @@ class _Talk:
         self.script: list[str] = []
         self.idle = 0
         self.stalled = False
-        self.dice: Utterance | None = None
-        """The last dice read out, said again when the referee asks "combien"."""
+        self.last_answer: Utterance | None = None
+        """The table's last answer to the game (a read-out), said again when the referee asks "combien"."""
         self.owed: list[Utterance] = []
         """Designations the referee has not taken yet ("c'est Ana"), oldest first, each said once when it
         asks "Qui ... ?"."""
@@ -139,7 +139,7 @@ class _Talk:
             if answered is not None:  # a lost line leaves the question of the line before it open
                 out = answered
         if said.answer is not None and said.answer.role == "readout":
-            self.dice = said.answer
+            self.last_answer = said.answer
         if said.answer is not None and said.answer.role == "answer" and bridge.progress(self.ref) == before:
             self.owed = [*self.owed, said.answer][-2:]
         for _ in range(ANSWERS):
@@ -148,8 +148,8 @@ class _Talk:
                 break
             if self.owed and any(s.lower().startswith("qui ") for s in asked):
                 out = self.say(self.owed.pop(0)) or []  # "Qui ... ?": someone names the player
-            elif self.dice is not None and any("combien" in s.lower() for s in asked):
-                out = self.say(repeat(table, self.dice, self.rng)) or []  # anyone reads the dice again
+            elif self.last_answer is not None and any("combien" in s.lower() for s in asked):
+                out = self.say(repeat(table, self.last_answer, self.rng)) or []  # anyone says it again
             elif said.answer is not None and bridge.progress(self.ref) == before:
                 out = self.say(repeat(table, said.answer, self.rng)) or []
             else:

@@ -148,7 +148,7 @@ class Book(Rulebook[State, Take]):
         )
 
     def decide(self, parse: Parse, who: str | None, expect: Expectation, state: State) -> Decision[Take]:
-        count = parse.score
+        count = parse.slots.get("count")
         if expect.awaiting == "take" and parse.intent == "take" and isinstance(count, int):
             return Moves((Take(who or expect.player or "", count),))
         return None

@@ -1,0 +1,38 @@
+"""What a Quinito line said, read from the parser's slots (the grammar's {score} list), and the game's
+keys of the `kinito parse` object (contracts.md: `score`, `card`, `invalid`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from assistant.game import Parse
+from assistant.games.quinito.commands import Score
+from assistant.games.quinito.scores import CHANCE
+
+
+def score_in(slots: Mapping[str, object]) -> Score | None:
+    """Q3: the score said (a legal value or "chance"), or None."""
+    value = slots.get("score")
+    if value == CHANCE:
+        return CHANCE
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def said_score(parse: Parse) -> Score | None:
+    """Q3: the score a line said, or None."""
+    return score_in(parse.slots)
+
+
+def said_invalid(parse: Parse) -> int | None:
+    """Q10: a number said as a score that is no legal score (a fantasy announcement), or None."""
+    value = parse.slots.get("invalid")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def parse_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:
+    """contracts.md: `score` (null when none), `card` (null: Quinito has no card), and `invalid` when
+    a number that is no legal score was said."""
+    out: dict[str, object] = {"score": score_in(slots), "card": None}
+    if "invalid" in slots:
+        out["invalid"] = slots["invalid"]
+    return out
