@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.voice.models import korean_test_model
+from assistant.testing.korean import korean_test_model
 
 
 @pytest.fixture(scope="session")

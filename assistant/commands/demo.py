@@ -17,8 +17,8 @@ from assistant.runtime.voices import PrintVoice, Voice
 from assistant.scripts.demo_game import demo_script
 from assistant.scripts.replay_run import referee_for
 from assistant.scripts.script import TABLE
-from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker
-from assistant.voice.synthesizers import make_synthesizer
+from assistant.voice.speak.playback import Playback, SoundDevicePlayback, Speaker
+from assistant.voice.speak.synthesizers import make_synthesizer
 
 HELP = "Écouter une partie de démonstration jouée par l'arbitre."
 FALLBACK_WAV = Path("kinito-demo.wav")
@@ -32,7 +32,7 @@ class JoinedWavPlayback:
     """Every utterance into one WAV file, a short silence between them."""
 
     def __init__(self, path: Path, pause: float = PAUSE_SECONDS) -> None:
-        from assistant.voice.wavfile import wav_writer
+        from assistant.voice.hear.wavfile import wav_writer
 
         self.path = path
         self.pause = pause
@@ -105,7 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _player_voice() -> str | None:
-    from assistant.voice.tts import espeak_voices
+    from assistant.voice.speak.tts import espeak_voices
 
     ids = {v.id for v in espeak_voices()}
     return next((v for v in PLAYER_VOICES if v in ids), None)

@@ -6,8 +6,8 @@ import argparse
 import dataclasses
 import json
 
+from assistant.doctor.checks import can_play, run_checks
 from assistant.invocation import runnable
-from assistant.voice.doctor import can_play, run_checks
 
 HELP = "Vérifier tout ce dont `kinito play` a besoin."
 

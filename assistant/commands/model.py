@@ -9,8 +9,8 @@ from pathlib import Path
 
 from assistant.errors import UserError
 from assistant.paths import cache_dir
-from assistant.voice.download import download_model
-from assistant.voice.models import (
+from assistant.voice.model.download import download_model
+from assistant.voice.model.files import (
     MANIFEST_PATH,
     MODEL_NAME,
     MODEL_URL,
@@ -21,7 +21,7 @@ from assistant.voice.models import (
     load_manifest,
     verify_model,
 )
-from assistant.voice.trust import ANOTHER_MODEL, claim_of
+from assistant.voice.model.trust import ANOTHER_MODEL, claim_of
 
 HELP = "Télécharger et vérifier le modèle Vosk français."
 
@@ -114,7 +114,7 @@ def _verify(model: Path, manifest: tuple[ManifestEntry, ...], named: bool, quick
 
 def _install(args: argparse.Namespace, manifest: tuple[ManifestEntry, ...]) -> int:
     """`install ARCHIVE|DOSSIER`: checked, its sums shown and recorded, then in place."""
-    from assistant.voice.install import install_model
+    from assistant.voice.model.install import install_model
 
     dest = args.dest if args.dest is not None else default_download_dir()
     installed = install_model(args.source, dest, manifest, trust_anyway=args.trust_anyway)

@@ -18,9 +18,6 @@ from assistant.paths import store_path, user_config_file
 from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
-from assistant.runtime.enrolment import enrol
-from assistant.runtime.grammar_switch import respellings_for
-from assistant.runtime.hearing import hearing, microphone, satellite_microphone
 from assistant.runtime.live import LiveLoop, from_heard, from_text
 from assistant.runtime.resuming import resumed
 from assistant.runtime.utterance import Utterance
@@ -28,13 +25,14 @@ from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voi
 from assistant.settings.play import PlaySettings, load_settings
 from assistant.settings.table import TableConfig
 from assistant.store.sqlite import SqliteStore, default_db_path
-from assistant.voice.audio import AudioSource
-from assistant.voice.duplex import HalfDuplexGate
+from assistant.voice.hear.audio import AudioSource
+from assistant.voice.hear.duplex import HalfDuplexGate
 
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
-    from assistant.voice.tts import Synthesizer
-    from assistant.voice.wyoming_satellite import WyomingSatellite
+    from assistant.core.game import Session
+    from assistant.voice.speak.tts import Synthesizer
+    from assistant.voice.wyoming.satellite import WyomingSatellite
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
@@ -144,11 +142,11 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate, satellite: WyomingSatel
     printer = PrintVoice(sys.stdout)
     if not settings.speech:
         return printer
-    from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker
+    from assistant.voice.speak.playback import Playback, SoundDevicePlayback, Speaker
 
     playback: Playback = SoundDevicePlayback()
     if settings.snd_uri is not None:
-        from assistant.voice.wyoming_snd import WyomingPlayback
+        from assistant.voice.wyoming.snd import WyomingPlayback
 
         playback = WyomingPlayback(settings.snd_uri)  # close() returns once played: the gate holds
     if satellite is not None:
@@ -159,13 +157,13 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate, satellite: WyomingSatel
 
 def synthesizer(settings: PlaySettings) -> Synthesizer:
     """The voice engine of the settings; with `tts_uri`, that Wyoming server, the engine behind it."""
-    from assistant.voice.synthesizers import make_synthesizer
-    from assistant.voice.tts import Engine
+    from assistant.voice.speak.synthesizers import make_synthesizer
+    from assistant.voice.speak.tts import Engine
 
     engine: Engine = "pyttsx3" if settings.voice_engine == "pyttsx3" else "espeak"
     if settings.tts_uri is None:
         return make_synthesizer(engine)
-    from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+    from assistant.voice.wyoming.tts import FallbackSynthesizer, WyomingSynthesizer
 
     return FallbackSynthesizer(WyomingSynthesizer(settings.tts_uri), lambda: make_synthesizer(engine))
 
@@ -175,10 +173,10 @@ def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
     fetched where it can be; one sentence when neither works; refused when its files differ from its
     manifest (sums cached by size and time), unless `trust_anyway`."""
     from assistant.paths import cache_dir
-    from assistant.voice.download import download_model
-    from assistant.voice.endpoint import load_with_rules, parse_rules
-    from assistant.voice.models import default_download_dir, find_model
-    from assistant.voice.trust import ensure_trusted
+    from assistant.voice.hear.endpoint import load_with_rules, parse_rules
+    from assistant.voice.model.download import download_model
+    from assistant.voice.model.files import default_download_dir, find_model
+    from assistant.voice.model.trust import ensure_trusted
 
     rules = parse_rules(settings.endpoint)  # a bad setting is reported before any download
 
@@ -200,8 +198,11 @@ def _open_store(settings: PlaySettings) -> SqliteStore:
     return SqliteStore(Path(settings.db) if settings.db else default_db_path())
 
 
-def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[TableConfig, int | None]:
-    """The table to referee and, with --resume, the stored game it continues (its own rules)."""
+def _table(
+    settings: PlaySettings, store: SqliteStore, resume: bool
+) -> tuple[TableConfig, int | None, Session[Any, Any, Any] | None]:
+    """The table to referee and, with --resume, the stored game it continues (its own rules) and
+    its session (loaded and checked once)."""
     if not resume:
         unfinished = store.latest_unfinished()
         if unfinished is not None:  # never a silent surprise: the old game is kept, and how to go on
@@ -210,7 +211,7 @@ def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[Ta
                 f"Pour reprendre l'autre : {runnable('kinito play --resume')}",
                 file=sys.stderr,
             )
-        return settings.table, None
+        return settings.table, None, None
     return resumed(store, settings.table, recover=settings.recover)
 
 
@@ -222,9 +223,13 @@ def _which(referee: Referee, store: SqliteStore) -> str:
 
 
 def _referee(
-    table: TableConfig, game_id: int | None, store: SqliteStore, parser: Understander | None
+    table: TableConfig,
+    game_id: int | None,
+    session: Session[Any, Any, Any] | None,
+    store: SqliteStore,
+    parser: Understander | None,
 ) -> Referee:
-    return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id)
+    return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id, resumed=session)
 
 
 def _play_text(
@@ -250,9 +255,12 @@ def _play_mic(
     observers: Sequence[TableObserver] = (),
     trust_anyway: bool = False,
 ) -> None:
+    from assistant.runtime.enrolment import enrol
+    from assistant.runtime.grammar_switch import respellings_for
+    from assistant.runtime.hearing import hearing, microphone, satellite_microphone
     from assistant.understanding.parser import Parser
-    from assistant.voice.loading import load_speaker_model
-    from assistant.voice.phonemes import default_phonetizer
+    from assistant.voice.model.loading import load_speaker_model
+    from assistant.voice.speak.phonemes import default_phonetizer
 
     model = _model(settings, trust_anyway)
     voices_model = load_speaker_model(settings.speaker_model) if settings.speaker_model else None
@@ -262,7 +270,9 @@ def _play_mic(
     def has_word(word: str) -> bool:
         return bool(model.vosk_model_find_word(word) >= 0)
 
-    table, game_id = _table(settings, store, resume)  # a resumed game's own table decides the grammar
+    table, game_id, session = _table(
+        settings, store, resume
+    )  # a resumed game's own table decides the grammar
     back = respellings_for(table.game, table.players, table.wake_word, has_word)
     parser = Parser(
         table.game,
@@ -272,10 +282,10 @@ def _play_mic(
         respellings=back,
         phonetizer=default_phonetizer(),
     )
-    referee = _referee(table, game_id, store, parser)
+    referee = _referee(table, game_id, session, store, parser)
     satellite = None
     if settings.satellite_uri is not None:
-        from assistant.voice.wyoming_satellite import WyomingSatellite
+        from assistant.voice.wyoming.satellite import WyomingSatellite
 
         satellite = WyomingSatellite(settings.satellite_uri, clock=clock)
     voice = QueuedVoice(_voice(settings, gate, satellite))

@@ -6,9 +6,9 @@ import argparse
 from pathlib import Path
 
 from assistant.errors import UserError, finite, os_reason
-from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker, WavFilePlayback
-from assistant.voice.synthesizers import make_synthesizer
-from assistant.voice.tts import DEFAULT_RATE, ENGINES, Synthesizer
+from assistant.voice.speak.playback import Playback, SoundDevicePlayback, Speaker, WavFilePlayback
+from assistant.voice.speak.synthesizers import make_synthesizer
+from assistant.voice.speak.tts import DEFAULT_RATE, ENGINES, Synthesizer
 
 HELP = "Faire parler la synthèse vocale."
 
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
         _check_out(args.out)
     synthesizer: Synthesizer
     if getattr(args, "tts_uri", None):
-        from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+        from assistant.voice.wyoming.tts import FallbackSynthesizer, WyomingSynthesizer
 
         synthesizer = FallbackSynthesizer(  # --voice names the server's voice, not an espeak-ng one
             WyomingSynthesizer(args.tts_uri, args.voice),

@@ -21,7 +21,7 @@ from assistant.referee.referee import Referee
 from assistant.runtime.questions import StoredTable, TableQuestions
 from assistant.settings.play import load_settings
 from assistant.store.sqlite import SqliteStore, default_db_path
-from assistant.voice.wyoming_uri import parse_uri
+from assistant.voice.wyoming.uri import parse_uri
 
 HELP = "Répondre aux questions de Home Assistant (Wyoming) sur une partie."
 DEFAULT_URI = "tcp://127.0.0.1:10750"

@@ -18,14 +18,14 @@ from assistant.errors import UserError
 from assistant.game import default_game, game_names
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
-from assistant.voice.endpoint import load_with_rules, parse_rules
-from assistant.voice.heard import Heard
-from assistant.voice.listener import Listener
-from assistant.voice.models import FIX_DOWNLOAD, find_model
-from assistant.voice.phonemes import default_phonetizer
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.trust import ensure_trusted
-from assistant.voice.wavfile import WavSource
+from assistant.voice.hear.endpoint import load_with_rules, parse_rules
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.listener import Listener
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.wavfile import WavSource
+from assistant.voice.model.files import FIX_DOWNLOAD, find_model
+from assistant.voice.model.trust import ensure_trusted
+from assistant.voice.speak.phonemes import default_phonetizer
 
 HELP = "Transcrire un fichier WAV avec Vosk."
 

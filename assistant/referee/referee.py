@@ -38,8 +38,10 @@ class Referee(Controls):
         store: GameStore | None = None,
         parser: Understander | None = None,
         resume_id: int | None = None,
+        resumed: Session[Any, Any, Any] | None = None,
     ) -> None:
-        """With `resume_id`, the game is rebuilt from that stored game's log (after a crash)."""
+        """With `resume_id`, the game is rebuilt from that stored game's log (after a crash); with
+        `resumed` too, from that session, already loaded and checked from it (runtime.resuming)."""
         self.config = config
         self.clock = clock
         self.book: Rulebook[Any, Any] = config.module.rulebook(config.rules)
@@ -61,7 +63,9 @@ class Referee(Controls):
         """The game a confirmed new_game replaced, so "arbitre annule" right after brings it back."""
         self._since = clock.now()
         if resume_id is not None and store is not None:
-            self.session = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
+            if resumed is None:
+                resumed = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
+            self.session = resumed
             self.saver.resumed(resume_id, self.session)
             if self.book.auto(self.state, self.expectations()[0]) is not None:
                 self._say(self._settle([]))  # the deal or draw a crash cut off after the move causing it

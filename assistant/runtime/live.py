@@ -21,8 +21,8 @@ from assistant.runtime.early import EarlyMoves
 from assistant.runtime.grammar_switch import GrammarSwitch
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import Voice
-from assistant.voice.heard import Heard
-from assistant.voice.speakers import SpeakerBook
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.voiceprints import SpeakerBook
 
 log = logging.getLogger(__name__)
 

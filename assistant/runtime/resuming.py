@@ -13,11 +13,11 @@ import time
 from typing import Any, TextIO
 
 from assistant.core.codec import Codec
-from assistant.core.game import Game
+from assistant.core.game import Game, Session
 from assistant.errors import UserError
 from assistant.settings.play import resumed_table
 from assistant.settings.table import TableConfig
-from assistant.store.protocol import DamagedGame, StoredGame, readable_entries
+from assistant.store.protocol import DamagedGame, StoredGame, checked_session
 from assistant.store.sqlite import SqliteStore
 
 RECOVER = "kinito play --resume --recover"
@@ -25,8 +25,9 @@ RECOVER = "kinito play --resume --recover"
 
 def resumed(
     store: SqliteStore, live: TableConfig, recover: bool = False, log: TextIO = sys.stderr
-) -> tuple[TableConfig, int]:
-    """The stored table and id of the game to continue (claimed for this process)."""
+) -> tuple[TableConfig, int, Session[Any, Any, Any]]:
+    """The stored table, id and session of the game to continue (claimed for this process): the log
+    is loaded, checked and folded once, and the referee starts from that session."""
     game_id = store.latest_unfinished()
     if game_id is None:
         raise UserError(
@@ -36,12 +37,13 @@ def resumed(
     try:
         stored = store.load(game_id)
         table = _table(stored, live)
-        readable_entries(stored, *_rules(table))
+        session = checked_session(stored, *_rules(table))
     except DamagedGame as damaged:
         if not recover or damaged.readable is None:
             raise _refusal(damaged, store) from None
         stored = damaged.readable
         table = _table(stored, live)
+        session = checked_session(stored, *_rules(table))  # the readable entries fold, as checked
         game_id = _copy(store, stored)
         print(
             f"kinito: la partie n° {damaged.game_id} est abîmée ; ses {len(stored.entries)} premiers coups"
@@ -54,7 +56,7 @@ def resumed(
         f" ({len(stored.entries)} coups enregistrés).",
         file=log,
     )
-    return table, game_id
+    return table, game_id, session
 
 
 def _table(stored: StoredGame, live: TableConfig) -> TableConfig:

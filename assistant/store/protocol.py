@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, Protocol
 
 from assistant.core.codec import JSON, Codec
-from assistant.core.game import Entry, Game, Session, fold
+from assistant.core.game import CHECKPOINT_EVERY, Entry, Game, Session, fold
 from assistant.errors import UserError
 
 Kind = str
@@ -154,15 +154,15 @@ def resume(store: GameStore, game_id: int, game_factory: GameFactory) -> Session
     not decode or fold."""
     stored = store.load(game_id)
     game, codec = game_factory(stored)
-    return Session.from_entries(game, readable_entries(stored, game, codec))
+    return checked_session(stored, game, codec)
 
 
-def readable_entries(
-    stored: StoredGame, game: Game[Any, Any, Any], codec: Codec
-) -> tuple[Entry[Any, Any], ...]:
-    """The decoded log, each entry checked to decode and fold; DamagedGame at the first that does not."""
+def checked_session(stored: StoredGame, game: Game[Any, Any, Any], codec: Codec) -> Session[Any, Any, Any]:
+    """The stored game's Session, each entry checked to decode and fold as it is folded (one pass:
+    the check is the fold); DamagedGame at the first entry that does not."""
     state = game.initial()
     entries: list[Entry[Any, Any]] = []
+    checkpoints: list[tuple[int, Any]] = []
     for index, stored_entry in enumerate(stored.entries):
         try:
             (entry,) = decode_entries(codec, (stored_entry,))
@@ -171,7 +171,16 @@ def readable_entries(
             cut = replace(stored, entries=stored.entries[:index])
             raise DamagedGame(stored.id, index + 1, f"{type(error).__name__}: {error}", cut) from None
         entries.append(entry)
-    return tuple(entries)
+        if (index + 1) % CHECKPOINT_EVERY == 0:
+            checkpoints.append((index + 1, state))
+    return Session(game, tuple(entries), state, tuple(checkpoints))
+
+
+def readable_entries(
+    stored: StoredGame, game: Game[Any, Any, Any], codec: Codec
+) -> tuple[Entry[Any, Any], ...]:
+    """The decoded log, each entry checked to decode and fold; DamagedGame at the first that does not."""
+    return tuple(checked_session(stored, game, codec).entries)
 
 
 __all__ = [
@@ -185,6 +194,7 @@ __all__ = [
     "StoredEntry",
     "StoredGame",
     "Winner",
+    "checked_session",
     "decode_entries",
     "encode_entry",
     "readable_entries",

@@ -133,8 +133,8 @@ def test_missing_model_and_failed_download_is_one_sentence(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """No French model and no internet: play names `kinito model download` and `--input text`."""
-    import assistant.voice.download as download
-    import assistant.voice.models as models
+    import assistant.voice.model.download as download
+    import assistant.voice.model.files as models
     from assistant.commands import play
 
     def absent(*_args: object, **_kwargs: object) -> Path:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from assistant.errors import os_reason, os_sentence
-from assistant.voice.tts import VoiceInfo, installed
+from assistant.voice.speak.tts import VoiceInfo, installed
 from tests.cli.kinito_run import kinito
 
 TEXT = ["play", "--input", "text", "--no-speech", "--players", "Ana,Bruno,Chloé"]

@@ -16,8 +16,8 @@ import pytest
 from assistant.cli import main
 from assistant.errors import UserError
 from assistant.invocation import runnable
-from assistant.voice.download import download_model
-from assistant.voice.models import ManifestEntry
+from assistant.voice.model.download import download_model
+from assistant.voice.model.files import ManifestEntry
 
 NAME = "vosk-model-small-fr-0.22"
 FILES = {
