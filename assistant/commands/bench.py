@@ -26,6 +26,10 @@ HELP = "Mesurer les performances sur cette machine."
 log = logging.getLogger("kinito.bench")
 
 
+MAX_SOAK_HOURS = 48.0
+"""The longest simulated party `--soak` runs (two nights)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--json, --quick, --compare, --skip-vosk, --soak."""
     parser.add_argument("--json", action="store_true", help="imprimer seulement l'objet JSON")
@@ -129,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
     """Measure and print."""
     if args.soak is not None:
         from assistant.bench.soak import PARTY, soak
+        from assistant.errors import finite
+
+        finite(args.soak, "Durée de la fête simulée (--soak)", 0, MAX_SOAK_HOURS)
 
         with tempfile.TemporaryDirectory() as tmp:
             report = soak(10**9, Path(tmp) / "soak.sqlite3", hours=args.soak, noise=PARTY)

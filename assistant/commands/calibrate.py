@@ -73,7 +73,7 @@ def listen_room(
     from assistant.voice.model.files import find_model
     from assistant.voice.model.loading import in_vocabulary
 
-    model = load_with_rules(find_model(args.model)).model
+    model = load_with_rules(find_model(args.model), progress=sys.stderr).model
     grammar = phrases_for(args.game, None)
     if stand_in is None:
         heard = set(in_vocabulary(model, [p for p in grammar if not p.startswith("[")])[0])

@@ -13,13 +13,17 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from assistant import wording
 from assistant.commands.export import clock_time, penalties
+from assistant.errors import finite
 from assistant.paths import store_path
 from assistant.store.protocol import DamagedGame
 from assistant.store.sqlite import GameSummary, SqliteStore, default_db_path
 
 HELP = "Lister les parties passées, les totaux de la soirée et le classement XP."
 UNITS = ("dose", "sip", "life")
+MAX_HOURS = 24 * 366 * 100
+"""The longest night `--hours` may ask for (a century: every game)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -74,6 +78,7 @@ def night_totals(store: SqliteStore, games: Sequence[GameSummary], since: float)
 
 def run(args: argparse.Namespace) -> int:
     """Print the history."""
+    finite(args.hours, "Durée de la soirée (--hours)", 0, MAX_HOURS)
     since = time.time() - args.hours * 3600
     with SqliteStore(args.db or default_db_path(), read_only=True) as store:
         games = store.games()
@@ -97,11 +102,10 @@ def run(args: argparse.Namespace) -> int:
             continue
         row = summary(game)
         winner = game.winner if not isinstance(game.winner, list) else " et ".join(game.winner)
-        end = f"gagnant : {winner}" if winner else ("en cours" if game.status == "playing" else "terminée")
+        end = f"gagnant : {winner}" if winner else wording.status(game.status)
         kind = f"{game.kind} (simulation)" if row["simulated"] else game.kind
-        print(
-            f"n° {game.id}  {row['started']}  {kind}  {', '.join(row['players'])}  {game.moves} coups  {end}"
-        )
+        moves = wording.count(game.moves, "coup", "coups")
+        print(f"n° {game.id}  {row['started']}  {kind}  {', '.join(row['players'])}  {moves}  {end}")
     unfinished = [g.id for g in games if g.status == "playing" and not g.damaged and "sim" not in g.config]
     if unfinished:
         numbers = ", ".join(f"n° {n}" for n in unfinished)
@@ -109,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if totals:
         print(f"Totaux de la soirée (Quinito, {args.hours:g} dernières heures) :")
         for player, units in totals.items():
-            print(f"  {player} : {units['dose']} doses, {units['sip']} gorgées, {units['life']} vies")
+            print(f"  {player} : " + ", ".join(wording.stake(units[unit], unit) for unit in UNITS))
     if ranking:
         print("Classement XP (Cinquillo, C8) :")
         for i, standing in enumerate(ranking, 1):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from assistant import jsonline
+from assistant import jsonline, wording
 from assistant.paths import store_path
 from assistant.store.opening import open_store
 
@@ -34,6 +34,6 @@ def run(args: argparse.Namespace) -> int:
     if not ranking:
         print("Aucune partie classée pour l'instant.")
     for i, standing in enumerate(ranking, 1):
-        games = f"{standing.games} partie" + ("s" if standing.games > 1 else "")
+        games = wording.count(standing.games, "partie", "parties")
         print(f"{i}. {standing.player} : {standing.xp:+d} XP ({games})")
     return 0

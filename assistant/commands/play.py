@@ -12,6 +12,7 @@ from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
 from assistant.game import default_game, game_names
+from assistant.invocation import runnable
 from assistant.paths import store_path, user_config_file
 from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
@@ -37,11 +38,19 @@ MODEL_UNAVAILABLE = (
     "Le modèle vocal français est absent et n'a pas pu être téléchargé : lance `kinito model download`"
     " une fois connecté, ou joue au clavier avec `kinito play --input text`."
 )
+TEXT_FORMAT = (
+    "Une ligne par phrase : « Nom: mots » (par exemple « Ana: soixante deux »),"
+    " ou « table: mots » pour quelqu'un qu'on ne nomme pas."
+)
+"""The line format of `--input text`, said first and again after a line without a name."""
+TEXT_QUIT = "Pour finir : Ctrl-D (la partie reste enregistrée)."
+"""How to leave `--input text`."""
 PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
     "endpoint",
     *("tts_uri", "mic_uri", "snd_uri", "satellite_uri"),
+    "board",
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -190,7 +199,7 @@ def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
         except (UserError, OSError):
             raise UserError(MODEL_UNAVAILABLE) from None
     ensure_trusted(path, trust_anyway)
-    return load_with_rules(path, rules).model
+    return load_with_rules(path, rules, progress=sys.stderr).model
 
 
 def _open_store(settings: PlaySettings) -> TableStore:
@@ -207,7 +216,7 @@ def _table(
         if unfinished is not None:  # never a silent surprise: the old game is kept, and how to go on
             print(
                 f"kinito: la partie n° {unfinished} n'est pas finie ; celle-ci est une nouvelle partie. "
-                f"Pour reprendre l'autre : kinito play --resume {unfinished}",
+                f"Pour reprendre l'autre : {runnable(f'kinito play --resume {unfinished}')}",
                 file=sys.stderr,
             )
         return settings.table, None, None
@@ -237,9 +246,15 @@ def _play_text(
 ) -> None:
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
+    print(f"kinito: {TEXT_FORMAT} {TEXT_QUIT}", file=sys.stderr, flush=True)
     loop = LiveLoop(referee, _voice(settings, gate), observers=observers)
-    print(f"kinito: {_which(referee, store)}.", file=sys.stderr)
-    loop.run(from_text(text_lines(sys.stdin.buffer), referee.config.players))
+    print(f"kinito: {_which(referee, store)}.", file=sys.stderr, flush=True)
+
+    def refuse(line: str) -> None:
+        print(f"kinito: « {line[:60]} » : il manque le nom. {TEXT_FORMAT}", file=sys.stderr, flush=True)
+
+    table = referee.config
+    loop.run(from_text(text_lines(sys.stdin.buffer), table.players, refuse, table.wake_word))
 
 
 def _play_mic(
@@ -327,7 +342,7 @@ def run(args: argparse.Namespace) -> int:
     resume = _resume_number(flags.get("resume"))
     flags["resume"] = None if resume is False else True
     settings = load_settings(flags, args.config)
-    board = _board(args.board) if getattr(args, "board", None) else None
+    board = _board(settings.board) if settings.board else None
     observers: tuple[TableObserver, ...] = (board,) if board is not None else ()
     store = _open_store(settings)
     try:
@@ -336,7 +351,10 @@ def run(args: argparse.Namespace) -> int:
         else:
             _play_mic(settings, store, resume, observers, bool(getattr(args, "trust_anyway", False)))
     except KeyboardInterrupt:
-        print("\nkinito: partie enregistrée ; pour la continuer : kinito play --resume", file=sys.stderr)
+        print(
+            f"\nkinito: partie enregistrée ; pour la continuer : {runnable('kinito play --resume')}",
+            file=sys.stderr,
+        )
         return 0
     finally:
         store.close()

@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             f"{model_dir} n'est pas un modèle Vosk complet : conf/model.conf manque.", FIX_DOWNLOAD
         )
     ensure_trusted(model_dir, args.trust_anyway)  # sums cached by size and modification time
-    model = load_with_rules(model_dir, parse_rules(args.endpoint)).model
+    model = load_with_rules(model_dir, parse_rules(args.endpoint), progress=sys.stderr).model
     players = comma_list(args.players)
     game = default_game() if args.game == "open" else args.game
     respellings: dict[str, str] = {}

@@ -17,6 +17,7 @@ from typing import Any
 
 from assistant.errors import UserError
 from assistant.game import game_names
+from assistant.invocation import python_command
 from assistant.paths import store_path
 from assistant.understanding.grammar_files import FIX_REINSTALL
 from assistant.understanding.installed import check_grammars
@@ -39,7 +40,7 @@ PACKAGES: dict[str, str] = {
 FIX_PORTAUDIO = "sudo apt-get install libportaudio2"
 FIX_MICROPHONE = (
     "brancher un micro USB ou casque, puis le choisir avec kinito play --device N"
-    " (liste : python -m sounddevice)"
+    f" (liste : {python_command('sounddevice')})"
 )
 FIX_SPEAKER = "brancher un haut-parleur ou un casque, puis relancer kinito doctor"
 

@@ -14,6 +14,7 @@ import pytest
 
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
+from assistant.invocation import runnable
 from assistant.referee.referee import Referee
 from assistant.settings.play import load_settings, resumed_table
 from assistant.settings.table import TableConfig
@@ -167,7 +168,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
     child.send_signal(signal.SIGINT)
     _out, err = child.communicate(timeout=30)
     assert child.returncode == 0, err
-    assert "kinito play --resume" in err and "Traceback" not in err
+    assert runnable("kinito play --resume") in err and "Traceback" not in err
     with SqliteStore(db) as store:
         game_id = store.latest_unfinished()
         assert game_id is not None and len(store.load(game_id).entries) >= 1

@@ -100,6 +100,7 @@ SAMPLES: dict[str, object] = {
     "question": "Qui a dit ça ?",
     "state": "Ana a annoncé soixante-deux.",
     "waiting": "la réponse de Bruno.",
+    "hint": " (veux-tu dire « edition » ?)",
 }
 """A value for every blank a response may have: names starting with a vowel, so that a missing
 elision ("de Ana") shows."""

@@ -19,6 +19,7 @@ from assistant.cli import main
 from assistant.commands import calibrate
 from assistant.doctor import calibration
 from assistant.doctor.calibration import THRESHOLD_RANGE, Take
+from assistant.invocation import runnable
 from assistant.testing.fake_stream import FakeStream
 from assistant.voice.hear.wavfile import read_wav
 
@@ -75,7 +76,7 @@ def test_without_a_model_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
     code = main(["calibrate", "--model", str(empty)])
     err = capsys.readouterr().err
     assert code != 0
-    assert "n'est pas un modèle Vosk" in err and "kinito model download" in err
+    assert "n'est pas un modèle Vosk" in err and runnable("kinito model download") in err
     assert "Traceback" not in err
 
 

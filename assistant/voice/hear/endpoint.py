@@ -18,7 +18,7 @@ import tempfile
 import time
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from assistant.errors import UserError
 
@@ -151,13 +151,18 @@ class LoadedModel:
     """Seconds the load took, timed from disk (vosk.Model's constructor)."""
 
 
-def load_with_rules(model_dir: str | Path, rules: EndpointRules = PLAY) -> LoadedModel:
-    """Load the model once, with `rules` (issue 14: one copy for the grammar and the open recogniser)."""
+def load_with_rules(
+    model_dir: str | Path, rules: EndpointRules = PLAY, progress: TextIO | None = None
+) -> LoadedModel:
+    """Load the model once, with `rules` (issue 14: one copy for the grammar and the open recogniser);
+    with `progress`, the seconds the load takes are shown there while it lasts."""
+    from assistant.progress import waiting
     from assistant.voice.model.loading import load_model
 
     directory = tuned_model(model_dir, rules)
     began = time.perf_counter()
-    model = load_model(directory)
+    with waiting(progress, "chargement du modèle vocal"):
+        model = load_model(directory)
     return LoadedModel(model, directory, rules, time.perf_counter() - began)
 
 

@@ -8,6 +8,7 @@ interpolation and moving average this module used to do by hand.
 
 from __future__ import annotations
 
+import errno
 import sys
 import wave
 from array import array
@@ -71,23 +72,36 @@ def resample(samples: array[int] | Samples, rate: int, target: int = SAMPLE_RATE
 def read_wav(path: str | Path) -> bytes:
     """The file's audio as 16 kHz mono little-endian int16 PCM; UserError when it is no usable WAV."""
     file = Path(path)
-    if not file.is_file():
+    if not file.exists():
         raise UserError(f"Le fichier {file} n'existe pas.", "vérifie le chemin du fichier WAV.")
+    if not file.is_file():
+        raise UserError(f"{file} n'est pas un fichier ordinaire (un dossier ou un périphérique).", _FIX)
     try:
         with wave.open(str(file), "rb") as wav:
             rate, channels, width = wav.getframerate(), wav.getnchannels(), wav.getsampwidth()
             raw = wav.readframes(wav.getnframes())
-    except (wave.Error, EOFError) as error:
-        raise UserError(f"{file} n'est pas un fichier WAV lisible ({error}).", _FIX) from None
+    except (wave.Error, EOFError):
+        raise UserError(f"{file} n'est pas un fichier WAV lisible (en-tête absent ou abîmé).", _FIX) from None
     samples = resample(_mono(_to_int16(raw, width), channels), rate)
     if sys.byteorder == "big":
         samples.byteswap()
     return samples.tobytes()
 
 
+def wav_writer(path: str | Path) -> wave.Wave_write:
+    """`wave.open(path, "wb")`, the file created first: a path that cannot be written is a plain
+    OSError here (wave's own open would leave a half-built writer that prints a traceback when it
+    is collected)."""
+    target = Path(path)
+    if target.exists() and not target.is_file() and not target.is_char_device():
+        raise OSError(errno.ESPIPE, "not a regular file", str(path))  # a FIFO would block, then not seek
+    open(path, "wb").close()  # fails early and cleanly
+    return wave.open(str(path), "wb")
+
+
 def write_wav(path: str | Path, pcm: bytes, rate: int = SAMPLE_RATE) -> None:
     """Write mono little-endian int16 PCM as a WAV file."""
-    with wave.open(str(path), "wb") as wav:
+    with wav_writer(path) as wav:
         wav.setnchannels(1)
         wav.setsampwidth(2)
         wav.setframerate(rate)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
-from assistant.errors import UserError
+from assistant.errors import UserError, network_reason
 from assistant.progress import progress_bar
 from assistant.voice.model.archive import ARCHIVE_SLACK, _disk_sentence, unpack
 from assistant.voice.model.files import (
@@ -135,7 +135,7 @@ def fetch(
         raise UserError(f"Adresse invalide : {url!r} (une adresse http(s) est attendue).") from None
     except (urllib.error.URLError, OSError) as error:
         raise UserError(
-            f"Impossible de joindre {url} ({error}).",
+            f"Impossible de joindre {url} : {network_reason(error)}.",
             fix=f"vérifier la connexion à internet, puis {FIX_DOWNLOAD}",
         ) from error
     with response:

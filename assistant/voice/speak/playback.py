@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Protocol
 
-from assistant.errors import UserError
+from assistant.errors import UserError, os_reason, shorten
 from assistant.voice.speak.tts import AudioChunk, Synthesizer
 
 NO_OUTPUT = "Aucune sortie audio n'est disponible sur cette machine."
@@ -94,9 +94,11 @@ class WavFilePlayback:
         """Create the file; an unwritable path is a UserError."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            wav = wave.open(str(self.path), "wb")  # noqa: SIM115 -- kept open until close()
+            from assistant.voice.hear.wavfile import wav_writer
+
+            wav = wav_writer(self.path)  # kept open until close()
         except OSError as error:
-            raise UserError(f"Impossible d'écrire {self.path} ({error.strerror}).") from error
+            raise UserError(f"Impossible d'écrire {shorten(self.path)} : {os_reason(error)}.") from None
         wav.setnchannels(1)
         wav.setsampwidth(2)
         wav.setframerate(rate)

@@ -9,10 +9,12 @@ sentence is still being synthesised). Playing the chunks is `assistant.voice.spe
 from __future__ import annotations
 
 import io
+import logging
 import shutil
 import subprocess
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal, Protocol, cast
 
 from assistant.errors import UserError
@@ -97,7 +99,7 @@ def choose_voice(voices: Sequence[VoiceInfo], wanted: str | None = None) -> Voic
             if key in (voice.id.lower(), voice.id.rsplit("/", 1)[-1].lower(), voice.name.lower()):
                 return voice
         french = ", ".join(v.id for v in voices if _rank(v)[1] < 99) or "aucune"
-        raise UserError(f"La voix « {wanted} » n'existe pas (voix françaises : {french}).")
+        raise UserError(f"La voix « {wanted} » n'est pas installée (voix françaises installées : {french}).")
     ranked = sorted((v for v in voices if _rank(v)[1] < 99), key=_rank)
     if not ranked:
         raise UserError("Aucune voix française n'est installée pour espeak-ng.", fix=INSTALL_ESPEAK)
@@ -110,6 +112,21 @@ def espeak_program() -> str:
     if program is None:
         raise UserError("Le programme espeak-ng est introuvable.", fix=INSTALL_ESPEAK)
     return program
+
+
+MBROLA_FOLDERS = (Path("/usr/share/mbrola"), Path("/usr/share/mbrola/voices"))
+"""Where espeak-ng looks for an mbrola voice's file (`mb/mb-fr1` needs `fr1` in one of them)."""
+
+
+def installed(voice: VoiceInfo, folders: Sequence[Path] = MBROLA_FOLDERS) -> bool:
+    """Whether espeak-ng can speak with `voice`: its own voices always; an mbrola one (`mb/...`)
+    only with the mbrola program and the voice's file."""
+    if not voice.id.startswith("mb/"):
+        return True
+    if shutil.which("mbrola") is None:
+        return False
+    name = voice.id.removeprefix("mb/").removeprefix("mb-")
+    return any((folder / name).is_file() or (folder / name / name).is_file() for folder in folders)
 
 
 def parse_espeak_voices(listing: str) -> list[VoiceInfo]:
@@ -127,7 +144,7 @@ def espeak_voices(language: str = "fr") -> list[VoiceInfo]:
     done = subprocess.run(
         [espeak_program(), f"--voices={language}"], capture_output=True, text=True, check=False
     )
-    return parse_espeak_voices(done.stdout)
+    return [voice for voice in parse_espeak_voices(done.stdout) if installed(voice)]
 
 
 def _wav_rate(header: bytes) -> int:
@@ -167,7 +184,10 @@ class EspeakSynthesizer:
             header = proc.stdout.read(44)
             if not header:
                 error = proc.stderr.read().decode(errors="replace").strip() if proc.stderr else ""
-                raise UserError(f"espeak-ng a échoué : {error or 'aucun son'}.", fix=INSTALL_ESPEAK)
+                logging.getLogger(__name__).debug("espeak-ng: %s", error)  # its English, for -v only
+                raise UserError(
+                    f"espeak-ng n'a rendu aucun son avec la voix {self._voice.id}.", fix=INSTALL_ESPEAK
+                )
             rate = _wav_rate(header)
             stdout = cast(io.BufferedReader, proc.stdout)  # Popen's default buffering: read1 exists
             carry = b""
