@@ -199,7 +199,20 @@ class Referee(Controls):
         return expect.player or expect.other
 
     def _move(self, parse: Parse, who: str | None) -> list[str]:
-        """A heard line's move, question or refusal."""
+        """A heard line's move, question or refusal; each move of a line of several (parse.moves), in
+        order, each decided in the game the one before leaves."""
+        if len(parse.moves) > 1:
+            first, *rest = parse.moves
+            decision = self._decide(first, who)
+            if not isinstance(decision, Moves):  # "je relance soixante cinq" with no re-throw due: the
+                alone = [m for m in rest if isinstance(self._decide(m, who), Moves)]  # rest alone
+                return self._move(alone[0], who) if alone else self._move(first, who)
+            out = self.apply(decision.commands, atomic=decision.atomic)
+            for move in rest:
+                if not isinstance(self._decide(move, who), Moves):
+                    break
+                out += self._move(move, who)
+            return out
         decision = self._decide(parse, who)
         if decision is None:
             if parse.intent in self.book.move_intents:
