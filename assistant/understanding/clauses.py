@@ -12,10 +12,11 @@ Each rule names a class of talk, never a line; the word classes are data (gramma
 2. a move verb with its object ("je contre ton truc", "j'accepte ton quarante trois"): a possessive or
    demonstrative and a game noun or a score, at the end of the line, are the verb's object: the move
    alone, the number is the one accepted and no new announcement;
-3. a remark after a complete move ("quarante et un et tu me dois une bière"): from a comment opener to
-   the end of the line, words no phrase explains are the speaker's comment, when that remark holds no
-   game word (no move, number or hedge) and two words at least after its opener, articles aside ("six
-   et deum" is a garbled score, "défi en face et le suivart" a garbled seat: no remark);
+3. a remark after a complete move ("quarante et un et tu me dois une bière"): from a comment opener
+   right after the last move phrase to the end of the line, words no phrase explains are the speaker's
+   comment, when that remark holds no game word (no move, number or hedge) and two words at least
+   after its opener, articles aside ("six et deum" is a garbled score, "défi en face et le suivart" a
+   garbled seat, "lève toi on y va" no lift: no remark);
 4. two moves in one line ("j'accepte soixante cinq", "menteur y a soixante quatre"): the move phrases
    split in two runs that each agree, in an order the game allows (`move_pairs`).
 """
@@ -49,14 +50,21 @@ def claimed(spans: Sequence[Span], keys: Sequence[str], claims: frozenset[tuple[
 
 
 def negated(
-    spans: Sequence[Span], keys: Sequence[str], found: Sequence[Sequence[Candidate]], negators: frozenset[str]
+    spans: Sequence[Span],
+    keys: Sequence[str],
+    found: Sequence[Sequence[Candidate]],
+    negators: frozenset[str],
+    stops: frozenset[str],
 ) -> set[int]:
-    """Rule 1: the indices of the spans whose move phrase a negator before them makes talk."""
+    """Rule 1: the indices of the spans whose move phrase a negator before them makes talk; a new
+    subject or a number stops its reach ("j'ai pas de cinq je passe", "n'importe quoi je lève")."""
     out: set[int] = set()
     for i, span in enumerate(spans):
         if found[i] or span.end - span.start != 1 or keys[span.start] not in negators:
             continue
         for j in range(i + 1, min(len(spans), i + 1 + NEGATION_REACH)):
+            if keys[spans[j].start] in stops or ("number" in spans[j].kinds and not found[j]):
+                break
             if found[j]:
                 if not negators & set(keys[spans[j].start : spans[j].end]):
                     out.add(j)  # a move said in the negative ("je n'ai rien") is still that move
@@ -98,8 +106,8 @@ def comment_start(pieces: Sequence[Piece], openers: frozenset[str], markers: fro
     if not moves:
         return len(pieces)
     for c in range(moves[0] + 1, len(pieces)):
-        if c <= moves[-1]:
-            continue
+        if c != moves[-1] + 1:
+            continue  # right after the last move ("lève toi on y va" is no lift)
         if pieces[c].words[0] not in openers or pieces[c].role not in ("unknown", "other", "hedge"):
             continue
         rest = pieces[c + 1 :]

@@ -66,6 +66,8 @@ class Rules:
     """Intent -> every word of its phrases: "lève moi ce gobelet" is about the move, "je lève la main" not."""
     negators: frozenset[str] = frozenset()
     """Words that make the move phrase right after them talk, as keys (clauses.py rule 1)."""
+    negation_stops: frozenset[str] = frozenset()
+    """Words that end a negator's reach: a new subject, a turn claimed, as keys (clauses.py rule 1)."""
     object_markers: frozenset[str] = frozenset()
     """Possessives and demonstratives before a move verb's object, as keys (clauses.py rule 2)."""
     move_objects: frozenset[str] = frozenset()

@@ -98,7 +98,7 @@ def _move(
     """Words said since the last move phrase."""
     in_breach = False
     found_all = [_found(span, keys, rules, awaiting) for span in spans]
-    denied = clauses.negated(spans, keys, found_all, rules.negators)
+    denied = clauses.negated(spans, keys, found_all, rules.negators, rules.negation_stops)
     taken = clauses.objects(
         spans,
         keys,

@@ -99,6 +99,8 @@ class Grammar:
     """A turn claimed before the move ("c'est moi soixante deux"): dropped when a move follows."""
     comment_openers: tuple[str, ...] = ()
     """Words that open a remark after a complete move ("quarante et un et tu me dois une bière")."""
+    negation_stops: tuple[str, ...] = ()
+    """Words besides the comment openers that end a negator's reach ("j'sais plus moi double cinq")."""
     object_markers: tuple[str, ...] = ()
     """Possessives and demonstratives before the object of a move verb ("je contre ton truc")."""
     move_objects: tuple[str, ...] = ()
@@ -209,6 +211,7 @@ def build(
         negators=tuple(map(str, commands.get("negators", ()))),
         turn_claims=tuple(map(str, commands.get("turn_claims", ()))),
         comment_openers=tuple(map(str, commands.get("comment_openers", ()))),
+        negation_stops=tuple(map(str, commands.get("negation_stops", ()))),
         object_markers=tuple(map(str, commands.get("object_markers", ()))),
         move_objects=tuple(map(str, [*commands.get("move_objects", ()), *game_data.get("move_objects", ())])),
         move_pairs=tuple((str(a), str(b)) for a, b in game_data.get("move_pairs", ())),

@@ -113,6 +113,7 @@ class Parser:
             openers=frozenset(w for m in grammar.clause_openers for w in key(m).split()),
             words=_words_by_intent(grammar.phrases),
             negators=_keys(grammar.negators),
+            negation_stops=_keys(grammar.negation_stops) | _keys(grammar.comment_openers),
             object_markers=_keys(grammar.object_markers),
             move_objects=_keys(grammar.move_objects),
             turn_claims=frozenset(tuple(key(c).split()) for c in grammar.turn_claims if key(c)),
