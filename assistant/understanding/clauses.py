@@ -39,13 +39,19 @@ NEGATION_REACH = 3
 
 
 def claimed(spans: Sequence[Span], keys: Sequence[str], claims: frozenset[tuple[str, ...]]) -> set[int]:
-    """Rule 0: the indices of the leading spans that claim the turn, when a span follows them."""
-    for claim in sorted(claims, key=len, reverse=True):
-        if tuple(keys[: len(claim)]) != claim:
-            continue
-        ends = [i for i, span in enumerate(spans) if span.end == len(claim)]
-        if ends and ends[0] + 1 < len(spans):
-            return set(range(ends[0] + 1))
+    """Rule 0: the indices of the leading spans that claim the turn (after interjections, "ah c'est
+    moi ..."), when a span follows them."""
+    skipped = 0
+    while skipped < len(spans) and spans[skipped].kinds == {"skip"}:
+        skipped += 1
+    for lead in dict.fromkeys((0, skipped)):
+        start = spans[lead].start if lead < len(spans) else len(keys)
+        for claim in sorted(claims, key=len, reverse=True):
+            if tuple(keys[start : start + len(claim)]) != claim:
+                continue
+            ends = [i for i, span in enumerate(spans) if span.end == start + len(claim)]
+            if ends and ends[0] + 1 < len(spans):
+                return set(range(lead, ends[0] + 1))
     return set()
 
 
@@ -62,6 +68,8 @@ def negated(
     for i, span in enumerate(spans):
         if found[i] or span.end - span.start != 1 or keys[span.start] not in negators:
             continue
+        if "skip" in span.kinds and all(s.kinds == {"skip"} for s in spans[:i]):
+            continue  # a skip word first ("plus soixante deux") negates nothing
         for j in range(i + 1, min(len(spans), i + 1 + NEGATION_REACH)):
             if keys[spans[j].start] in stops or ("number" in spans[j].kinds and not found[j]):
                 break
@@ -123,12 +131,16 @@ def two_moves(
     groups: Sequence[Sequence[Candidate]],
     agree: Callable[[Sequence[Candidate]], Any],
     pairs: frozenset[tuple[str, str]],
-) -> tuple[Any, Any] | None:
-    """Rule 4: the two frames the spans' move readings split into, in order, or None."""
+) -> tuple[Any, ...] | None:
+    """Rule 4: the frames the spans' move readings split into, in order (two or more, each next to the
+    one before an order the game allows: "j'accepte je relance soixante quatre"), or None."""
     for k in range(1, len(groups)):
-        head = [c for g in groups[:k] for c in g]
+        first = agree([c for g in groups[:k] for c in g])
+        if first is None:
+            continue
         tail = [c for g in groups[k:] for c in g]
-        first, second = agree(head), agree(tail)
-        if first is not None and second is not None and (first.intent, second.intent) in pairs:
-            return first, second
+        whole = agree(tail)
+        rest = (whole,) if whole is not None else two_moves(groups[k:], agree, pairs)
+        if rest is not None and (first.intent, rest[0].intent) in pairs:
+            return (first, *rest)
     return None

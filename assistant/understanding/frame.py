@@ -30,8 +30,8 @@ class Filled:
 
     frame: Frame | None = None
     """The frame, or None."""
-    then: Frame | None = None
-    """A second move said after `frame` in the same line ("j'accepte soixante cinq"), or None."""
+    then: tuple[Frame, ...] = ()
+    """The moves said after `frame` in the same line ("j'accepte soixante cinq"), in order."""
     attempt: bool = False
     """No frame, but a move or command phrase was heard (the referee may ask what was meant)."""
     refused: bool = False

@@ -174,11 +174,11 @@ def _move(
     if frame is None and segments:
         pair = clauses.two_moves(groups[segments[-1]], lambda run: _agree(run, rules), rules.move_pairs)
         if pair is not None:
-            first, second = (
+            first, *then = (
                 _with_targets(Frame(f.intent, f.slots, lowered(f.confidence, unknown)), players, rules)
                 for f in pair
             )
-            return Filled(first, then=second)
+            return Filled(first, then=tuple(then))
     if frame is None:
         return Filled(attempt=True)  # conflicting cues; a near miss of one whole phrase may still tell
     frame = Frame(frame.intent, frame.slots, lowered(frame.confidence, unknown))

@@ -134,7 +134,7 @@ class Parser:
         if found is None and line and line.count(" ") < MAX_WORDS:
             filled = self._fill(line, awaiting)
             if filled.frame is not None:
-                frames = [f for f in (filled.frame, filled.then) if f is not None]
+                frames = [filled.frame, *filled.then]
                 fields = self.grammar.fields
                 said = [
                     from_slots(text, f.intent, dict(f.slots), f.confidence, addressed, violations, fields)

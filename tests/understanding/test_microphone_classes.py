@@ -70,10 +70,15 @@ def test_c3_a_card_then_a_remark_is_the_card() -> None:
         ("quinito", "c'est mon tour cinquante trois", "score"),
         ("cinquillo", "c'est moi le cinq de deniers", "play"),
         ("cinquillo", "à moi je passe", "pass"),
+        ("quinito", "bon c'est moi je soulève", "challenge"),
     ],
 )
 def test_a_turn_claimed_before_the_move_is_dropped(game: str, text: str, intent: str) -> None:
     assert said(game, text)["intent"] == intent
+
+
+def test_q4_a_skip_word_first_negates_nothing() -> None:
+    assert said("quinito", "plus soixante deux")["score"] == 62
 
 
 @pytest.mark.parametrize("text", ["d'accord c'est moi", "oui je te crois c'est moi", "c'est moi"])
@@ -110,6 +115,7 @@ def test_a_move_verb_with_an_object_of_no_game_is_no_move(text: str) -> None:
         ("quinito", "je relance soixante trois", [("reroll", None), ("score", 63)]),
         ("quinito", "j'accepte quinito à ma gauche", [("accept", None), ("quinito", 21)]),
         ("cinquillo", "je pioche et je passe", [("draw", None), ("pass", None)]),
+        ("quinito", "j'accepte je relance trente deux", [("accept", None), ("reroll", None), ("score", 32)]),
     ],
 )
 def test_q6_two_moves_in_one_line_come_in_order(
@@ -162,6 +168,8 @@ def test_c6_a_negated_card_then_a_move_is_that_move() -> None:
         ("quinito", "elle a menti c'est sûr"),
         ("quinito", "si j'annonce soixante deux tu me crois"),
         ("quinito", "si tu soulèves tu prends une dose"),
+        ("quinito", "cinquante deux c'est plus fort que quarante et un"),
+        ("cinquillo", "c'est pas toi qui as le sept de coupes"),
     ],
 )
 def test_chatter_is_no_move(game: str, text: str) -> None:
