@@ -10,12 +10,12 @@ Each rule names a class of talk, never a line; the word classes are data (gramma
    pas soixante cinq"); a move said later in the line still counts ("... je passe"), and so does a
    move phrase that is negative itself ("je n'ai rien");
 2. a move verb with its object ("je contre ton truc", "j'accepte ton quarante trois"): a possessive or
-   demonstrative and a game noun or a score, at the end of the line, are the verb's object: the move
+   demonstrative and a game noun or a number, at the end of the line, are the verb's object: the move
    alone, the number is the one accepted and no new announcement;
 3. a remark after a complete move ("quarante et un et tu me dois une bière"): from a comment opener
    right after the last move phrase to the end of the line, words no phrase explains are the speaker's
    comment, when that remark holds no game word (no move, number or hedge) and two words at least
-   after its opener, articles aside ("six et deum" is a garbled score, "défi en face et le suivart" a
+   after its opener, articles aside ("six et deum" is a garbled value, "défi en face et le suivart" a
    garbled seat, "lève toi on y va" no lift: no remark);
 4. two moves in one line ("j'accepte soixante cinq", "menteur y a soixante quatre"): the move phrases
    split in two runs that each agree, in an order the game allows (`move_pairs`).

@@ -133,7 +133,7 @@ def _move(
             if "correction" in kinds:
                 continue
         if index in denied:
-            pieces.append(Piece(words, "other"))  # clauses.py rule 1: a card or score said in a negation
+            pieces.append(Piece(words, "other"))  # clauses.py rule 1: a move named in a negation
             continue
         pieces.append(_piece(words, kinds, found, rules))
         if kinds <= {"unknown", "hedge"} or "player" in kinds:

@@ -104,7 +104,7 @@ class Grammar:
     object_markers: tuple[str, ...] = ()
     """Possessives and demonstratives before the object of a move verb ("je contre ton truc")."""
     move_objects: tuple[str, ...] = ()
-    """Nouns a move verb may take as its object ("j'accepte ton annonce"), besides a score."""
+    """Nouns a move verb may take as its object ("j'accepte ton annonce"), besides a number."""
     move_pairs: tuple[tuple[str, str], ...] = ()
     """Intents that may follow each other in one line, in that order ("j'accepte soixante cinq")."""
     confirm: tuple[str, ...] = ()
