@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import sys
+
 
 class UserError(Exception):
     """An expected failure: one sentence saying what is wrong, and the command that fixes it."""
@@ -11,3 +14,9 @@ class UserError(Exception):
         self.message = message
         self.fix = fix
         self.exit_code = exit_code
+
+
+def tell(sentence: str) -> None:
+    """One French line on stderr while a command goes on (a peer lost, a service refused)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(f"kinito: {' '.join(sentence.split())}", file=sys.stderr, flush=True)

@@ -26,6 +26,8 @@ TARGETS: dict[str, tuple[float, str]] = {
     "speech_to_audio_final_ms": (700.0, "<="),
     "vigilance_rtf": (0.25, "<="),
     "peak_rss_mb": (800.0, "<="),
+    "serve_answer_ms": (50.0, "<="),
+    "serve_answer_after_move_ms": (50.0, "<="),
 }
 """Issue 6 and issue 14 targets: key -> (bound, direction)."""
 

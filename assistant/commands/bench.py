@@ -19,6 +19,7 @@ from typing import Any
 
 from assistant.bench import measures, voice
 from assistant.bench.compare import compare, targets
+from assistant.bench.serve import serve_latency
 from assistant.rss import peak_rss_mb
 
 HELP = "Mesurer les performances sur cette machine."
@@ -51,6 +52,7 @@ def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) ->
     _step("parse", lambda: measures.parse_latency(quick), results)
     _step("referee", lambda: measures.referee_latency(quick), results)
     _step("engine", lambda: measures.engine_throughput(quick), results)
+    _step("serve", lambda: serve_latency(quick), results)
     _step("tts", lambda: voice.tts_first_audio(quick), results)
     skipped = {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
     recognizer = _step("vosk", lambda: voice.vosk_figures(quick) if vosk else skipped, results)

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from assistant import speech
 from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
@@ -32,6 +33,7 @@ from assistant.voice.duplex import HalfDuplexGate
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
     from assistant.voice.tts import Synthesizer
+    from assistant.voice.wyoming_satellite import WyomingSatellite
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
@@ -42,7 +44,7 @@ PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
     "endpoint",
-    *("tts_uri", "mic_uri", "snd_uri"),
+    *("tts_uri", "mic_uri", "snd_uri", "satellite_uri"),
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -103,6 +105,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="haut-parleur d'un satellite Wyoming (service snd) au lieu de la sortie locale",
     )
     parser.add_argument(
+        "--satellite",
+        dest="satellite_uri",
+        metavar="URI",
+        help="un wyoming-satellite (tcp://hôte:10700) : son micro et son haut-parleur, sur une connexion",
+    )
+    parser.add_argument(
         "--no-speech", dest="speech", action="store_false", default=None, help="afficher au lieu de parler"
     )
     parser.add_argument(
@@ -116,7 +124,8 @@ def _flags(args: argparse.Namespace) -> dict[str, Any]:
     return {k: getattr(args, k, None) for k in (*PLAY_KEYS, *game_options())}
 
 
-def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
+def _voice(settings: PlaySettings, gate: HalfDuplexGate, satellite: WyomingSatellite | None = None) -> Voice:
+    """The referee's voice: printed, or spoken on the local output, a sound service or a satellite."""
     printer = PrintVoice(sys.stdout)
     if not settings.speech:
         return printer
@@ -127,6 +136,8 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate) -> Voice:
         from assistant.voice.wyoming_snd import WyomingPlayback
 
         playback = WyomingPlayback(settings.snd_uri)  # close() returns once played: the gate holds
+    if satellite is not None:
+        playback = satellite.playback()  # the satellite's speaker, on the microphone's connection
     speaker = Speaker(synthesizer(settings), playback, gate)
     return FallbackVoice(speaker, printer)
 
@@ -234,9 +245,18 @@ def _play_mic(
         phonetizer=default_phonetizer(),
     )
     referee = _referee(table, game_id, store, parser)
-    voice = QueuedVoice(_voice(settings, gate))
+    satellite = None
+    if settings.satellite_uri is not None:
+        from assistant.voice.wyoming_satellite import WyomingSatellite
+
+        satellite = WyomingSatellite(settings.satellite_uri, clock=clock)
+    voice = QueuedVoice(_voice(settings, gate, satellite))
 
     def source_for(loop: LiveLoop) -> AudioSource:
+        if satellite is not None:
+            satellite.on_lost = lambda _why: loop.say(speech.say("mic_lost"))
+            satellite.on_restored = lambda: loop.say(speech.say("mic_back"))
+            return satellite
         if settings.mic_uri is not None:
             return satellite_microphone(settings.mic_uri, clock, loop)
         return microphone(settings.device, clock, loop)

@@ -1,10 +1,14 @@
-"""`kinito serve [--uri tcp://127.0.0.1:10700]`: answer Home Assistant Assist's questions about a table
-("les scores", "c'est à qui") as a Wyoming handle service (issue 14)."""
+"""`kinito serve [--uri tcp://127.0.0.1:10750]`: answer Home Assistant Assist's questions about a table
+("les scores", "c'est à qui") as a Wyoming handle service, announced with zeroconf.
+
+The default port is kinito's own: 10700 is wyoming-satellite's, 10200/10300/10400 piper's, whisper's
+and openWakeWord's."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,13 +18,13 @@ from assistant.core.clock import SystemClock
 from assistant.game import default_game, game_names
 from assistant.paths import store_path
 from assistant.referee.referee import Referee
-from assistant.runtime.questions import TableQuestions, stored_referee
+from assistant.runtime.questions import StoredTable, TableQuestions
 from assistant.settings.play import load_settings
 from assistant.store.sqlite import SqliteStore, default_db_path
 from assistant.voice.wyoming_uri import parse_uri
 
 HELP = "Répondre aux questions de Home Assistant (Wyoming) sur une partie."
-DEFAULT_URI = "tcp://127.0.0.1:10700"
+DEFAULT_URI = "tcp://127.0.0.1:10750"
 SERVE_KEYS = ("game", "players", "wake_word", "db", "resume")
 
 
@@ -33,6 +37,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             f"adresse d'écoute Wyoming (défaut {DEFAULT_URI}; tcp://0.0.0.0:… pour le réseau local,"
             " unix:///chemin pour un socket local)"
         ),
+    )
+    parser.add_argument(
+        "--no-zeroconf",
+        dest="zeroconf",
+        action="store_false",
+        help="ne pas s'annoncer sur le réseau local (Home Assistant ne le découvrira pas tout seul)",
     )
     parser.add_argument("--game", choices=game_names(), help=f"le jeu (défaut {default_game()})")
     parser.add_argument("--players", help='les joueurs dans l\'ordre de la table, ex. "Ana,Bruno,Chloé"')
@@ -48,27 +58,36 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _interrupt(_signal: int, _frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def run(args: argparse.Namespace) -> int:
-    """Serve until Ctrl-C."""
+    """Serve until Ctrl-C or SIGTERM."""
     parse_uri(args.uri, "--uri")
     flags: dict[str, Any] = {k: getattr(args, k, None) for k in (*SERVE_KEYS, *game_options())}
     settings = load_settings(flags, args.config)
     store = SqliteStore(Path(settings.db) if settings.db else default_db_path()) if flags["resume"] else None
+    stored = StoredTable(store, settings.table) if store is not None else None
 
-    def referee() -> Referee:  # rebuilt per question: the stored game as it is now, or a new game
-        if store is not None:
-            return stored_referee(store, settings.table)
+    def new_game() -> Referee:  # a table typed like kinito play: a new game per question
         return Referee(settings.table, SystemClock())
 
     from assistant.runtime.wyoming_handle import serve
 
-    which = "la dernière partie enregistrée" if store is not None else "une nouvelle partie"
-    print(f"kinito: service Wyoming sur {args.uri} ({which}) ; Ctrl-C pour arrêter.", file=sys.stderr)
+    which = "la dernière partie enregistrée" if stored is not None else "une nouvelle partie"
+    questions = TableQuestions(stored.referee if stored is not None else new_game)
+
+    def ready(where: str) -> None:
+        print(f"kinito: service Wyoming sur {where} ({which}) ; Ctrl-C pour arrêter.", file=sys.stderr)
+
+    previous = signal.signal(signal.SIGTERM, _interrupt)  # systemctl stop: withdraw the announcement too
     try:
-        asyncio.run(serve(args.uri, TableQuestions(referee)))
+        asyncio.run(serve(args.uri, questions, ready, zeroconf=args.zeroconf))
     except KeyboardInterrupt:
         pass
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if store is not None:
             store.close()
     return 0

@@ -86,6 +86,11 @@ class Rulebook(ABC, Generic[S, C]):
         suivant" names."""
         return 1
 
+    def moment_name(self, expect: Expectation) -> str | None:
+        """What the game calls the part of the table an expectation is about, when it waits on several
+        at once (Q13: each of two), for "... : c'est à Ana."; None by default."""
+        return None
+
     def extras(self, state: S) -> Mapping[str, object]:
         """The game's own keys of the `kinito replay --json` object (none by default)."""
         return {}

@@ -103,14 +103,14 @@ def whose_turn(table: Table) -> list[str]:
     expectations = table.expectations()
     lines: list[str] = []
     for expect in expectations:
-        cup = speech.WORDS.get(f"cup_{expect.cup}") if len(expectations) > 1 else None
-        if expect.player is not None and cup is not None:
-            lines.append(speech.say("whose_turn_cup", cup=cup, player=expect.player))
+        part = table.book.moment_name(expect) if len(expectations) > 1 else None
+        if expect.player is not None and part is not None:
+            lines.append(speech.say("whose_turn_of", part=part, player=expect.player))
         elif expect.player is not None:
             lines.append(speech.say("whose_turn", player=expect.player))
         else:
             line = table.book.prompt(expect, state, None, True) or speech.say("waiting_table")
-            lines.append(speech.say("of_cup", cup=cup, line=line) if cup is not None else line)
+            lines.append(speech.say("of_part", part=part, line=line) if part is not None else line)
     return lines
 
 

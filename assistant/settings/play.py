@@ -28,7 +28,8 @@ SECTIONS = ("kinito", "play")
 """Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
-    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "confirm_below"}
+    | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "satellite_uri"}
+    | {"confirm_below"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 
@@ -68,6 +69,9 @@ class PlaySettings:
     snd_uri: str | None = None
     """A Wyoming sound service (tcp://host:port or unix:///path) playing the referee's voice instead
     of the local output."""
+    satellite_uri: str | None = None
+    """A wyoming-satellite (tcp://host:port) heard and spoken through on one connection, as Home
+    Assistant uses it, instead of the local microphone and output."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -190,6 +194,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         tts_uri=None if merged.get("tts_uri") is None else str(merged["tts_uri"]),
         mic_uri=None if merged.get("mic_uri") is None else str(merged["mic_uri"]),
         snd_uri=None if merged.get("snd_uri") is None else str(merged["snd_uri"]),
+        satellite_uri=None if merged.get("satellite_uri") is None else str(merged["satellite_uri"]),
     )
 
 

@@ -253,19 +253,28 @@ class SqliteStore:
             )
         except (ValueError, TypeError, RecursionError) as error:
             raise DamagedGame(game_id, None, str(error), None) from None
+        return replace(game, entries=self._entries(game_id, 0, game))
+
+    def entries_from(self, game_id: int, first: int) -> tuple[StoredEntry, ...]:
+        """The game's entries from number `first` (0-based) on: what a reader that already holds the
+        first ones needs to catch up (`kinito serve`), without reading the whole log again. A damaged
+        row is a DamagedGame without a readable part (`load` gives it)."""
+        return self._entries(game_id, max(0, first), None)
+
+    def _entries(self, game_id: int, first: int, game: StoredGame | None) -> tuple[StoredEntry, ...]:
         rows = self._read(
             "SELECT e.command, e.events, h.words, h.at FROM entries e LEFT JOIN heard h"
-            " ON h.game_id = e.game_id AND h.seq = e.seq WHERE e.game_id = ? ORDER BY e.seq",
-            (game_id,),
+            " ON h.game_id = e.game_id AND h.seq = e.seq WHERE e.game_id = ? AND e.seq >= ? ORDER BY e.seq",
+            (game_id, first),
         )
         entries: list[StoredEntry] = []
-        for number, (command, events, words, at) in enumerate(rows, start=1):
+        for number, (command, events, words, at) in enumerate(rows, start=first + 1):
             try:
                 entries.append(StoredEntry(json.loads(command), json.loads(events), words, at))
             except (ValueError, TypeError, RecursionError) as error:
-                cut = replace(game, entries=tuple(entries))
+                cut = None if game is None else replace(game, entries=tuple(entries))
                 raise DamagedGame(game_id, number, f"JSON illisible : {error}", cut) from None
-        return replace(game, entries=tuple(entries))
+        return tuple(entries)
 
     def latest_unfinished(self) -> int | None:
         """The most recently created game still playing, or None."""

@@ -3,14 +3,18 @@
 `WyomingMicSource` connects to the service, reads its `AudioChunk` events on a thread of its own (each
 stamped with the clock when it arrives, as `MicrophoneSource` stamps PortAudio's blocks: the
 half-duplex gate judges capture time, not decoding time), converts them to 16 kHz mono int16 with the
-project's wavfile/soxr helpers, and hands them out as `Chunk`s. A lost connection is reported through
-`on_lost` and retried with backoff; the source never crashes the game.
+project's wavfile/soxr helpers, and hands them out as `Chunk`s. Events are read through
+`wyoming_wire` (capped sizes, checked formats): whatever goes wrong with one — a cut connection, a
+malformed event, `channels: 0`, a JSON list — ends that connection, is reported once through
+`on_lost` ("micro perdu") and the service is retried with backoff; the source never crashes the game.
+`WyomingSatellite` (`wyoming_satellite`) is the same source on a satellite's own connection.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import queue
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -19,15 +23,21 @@ import numpy as np
 import soxr
 
 from assistant.core.clock import Clock, SystemClock
+from assistant.errors import tell
 from assistant.voice.audio import SAMPLE_RATE, Chunk
 from assistant.voice.wavfile import QUALITY, mono16
-from assistant.voice.wyoming_uri import client, parse_uri
+from assistant.voice.wyoming_uri import open_stream, parse_uri
+from assistant.voice.wyoming_wire import HEADER_CAP, Event, audio_format, read_event
+
+LOG = logging.getLogger("kinito.wyoming")
 
 
 class Converter:
     """Wyoming chunks of any format to 16 kHz mono int16, resampled as one stream (no seams)."""
 
     def __init__(self) -> None:
+        self.seen = 0
+        """Chunks converted so far."""
         self._rate: int | None = None
         self._stream: soxr.ResampleStream | None = None
 
@@ -57,8 +67,9 @@ class WyomingMicSource:
         on_lost: Callable[[str], None] | None = None,
         on_restored: Callable[[], None] | None = None,
         max_queued: int = 50,
+        flag: str = "--mic-uri",
     ) -> None:
-        self.uri = parse_uri(uri, "--mic-uri")
+        self.uri = parse_uri(uri, flag)
         self.clock = clock or SystemClock()
         self.timeout = timeout
         """Seconds to connect, and the longest wait for one event before the service counts as lost."""
@@ -72,6 +83,7 @@ class WyomingMicSource:
         self._queue: queue.Queue[tuple[bytes, float] | None] = queue.Queue(maxsize=max(1, max_queued))
         self._closed = threading.Event()
         self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     def _put(self, item: tuple[bytes, float] | None) -> None:
         """Queue without blocking the network thread: when full, the oldest audio goes."""
@@ -84,52 +96,79 @@ class WyomingMicSource:
                     self._queue.get_nowait()
                     self.dropped += 1
 
+    def _hung_up(self, chunks: int) -> str:
+        """Why the connection ended, for the terminal (`chunks` audio chunks came before)."""
+        return "le service micro a fermé la connexion"
+
+    async def _greet(self, writer: asyncio.StreamWriter) -> None:
+        """What to send once connected (nothing: a microphone service streams by itself)."""
+
+    async def _other(self, event: Event, writer: asyncio.StreamWriter) -> None:
+        """An event that is not audio (ignored here)."""
+
+    def _audio(self, event: Event, converter: Converter) -> None:
+        """One audio-chunk, checked, converted and queued."""
+        form = audio_format(event.data)
+        if not converter.seen:
+            what = f"{form.rate} Hz, {form.width} octets, {form.channels} canaux"
+            LOG.debug("wyoming %s : reçu audio-chunk (%s)", self.uri, what)
+        converter.seen += 1
+        if not event.payload:
+            return
+        pcm = converter.convert(event.payload, form.rate, form.width, form.channels)
+        if pcm:
+            if self.failures and self.on_restored is not None:
+                self.on_restored()
+            self.failures = 0
+            self._put((pcm, self.clock.now()))
+
     async def _session(self) -> None:
         """One connection: chunks until the service ends, fails or the source is closed."""
-        from wyoming.audio import AudioChunk
-
-        connection = client(self.uri)
-        await asyncio.wait_for(connection.connect(), self.timeout)
+        reader, writer = await asyncio.wait_for(open_stream(self.uri, HEADER_CAP + 1), self.timeout)
+        LOG.debug("wyoming %s : connecté", self.uri)
         converter = Converter()
-        flowing = False
         try:
+            await self._greet(writer)
             while not self._closed.is_set():
                 try:
-                    event = await asyncio.wait_for(connection.read_event(), self.timeout)
+                    event = await asyncio.wait_for(read_event(reader), self.timeout)
                 except TimeoutError:
                     if self._closed.is_set():
                         return
                     raise
                 if event is None:
-                    raise ConnectionError("le service micro a fermé la connexion")
-                if not AudioChunk.is_type(event.type):
-                    continue
-                chunk = AudioChunk.from_event(event)
-                pcm = converter.convert(chunk.audio, chunk.rate, chunk.width, chunk.channels)
-                if pcm:
-                    if not flowing and self.failures and self.on_restored is not None:
-                        self.on_restored()
-                    flowing = True
-                    self.failures = 0
-                    self._put((pcm, self.clock.now()))
+                    raise ConnectionError(self._hung_up(converter.seen))
+                if event.type == "audio-chunk":
+                    self._audio(event, converter)
+                else:
+                    LOG.debug("wyoming %s : reçu %s", self.uri, event.type)
+                    await self._other(event, writer)
         finally:
+            LOG.debug("wyoming %s : fin de connexion après %d audio-chunks", self.uri, converter.seen)
+            writer.close()
             with contextlib.suppress(OSError, TimeoutError):
-                await asyncio.wait_for(connection.disconnect(), self.timeout)
+                await asyncio.wait_for(writer.wait_closed(), self.timeout)
 
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
+        self._loop = loop
         try:
             while not self._closed.is_set():
                 try:
                     loop.run_until_complete(self._session())
-                except (OSError, TimeoutError) as error:
+                except Exception as error:  # anything a peer causes ends its connection, not the game
                     if self._closed.is_set():
                         break
-                    if self.failures == 0 and self.on_lost is not None:
-                        self.on_lost(str(error) or type(error).__name__)
+                    LOG.debug("wyoming %s : perdu (%s: %s)", self.uri, type(error).__name__, error)
+                    if self.failures == 0:
+                        why = str(error) or type(error).__name__
+                        tell(f"micro Wyoming {self.uri} perdu ({why}), je réessaie.")
+                        if self.on_lost is not None:
+                            self.on_lost(why)
                     self.failures += 1
                     self._closed.wait(self.backoff[min(self.failures, len(self.backoff)) - 1])
         finally:
+            self._loop = None
             loop.close()
             self._put(None)
 

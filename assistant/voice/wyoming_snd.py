@@ -2,8 +2,10 @@
 
 `WyomingPlayback` is a `Playback`: each utterance is one connection carrying AudioStart, AudioChunk
 events and AudioStop. Half duplex holds with a remote speaker because `close()` returns only once the
-service has played the sound: it waits for the service's `Played` event and, from a service that does
+service has played the sound: it waits for the service's `played` event and, from a service that does
 not send one, for as long as the audio sent lasts. `Speaker` ends the speaking gate after `close()`.
+What the service sends back is read through `wyoming_wire` (sizes capped), so a hostile service
+costs the utterance, never the game.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ import time
 from typing import Any
 
 from assistant.errors import UserError
-from assistant.voice.wyoming_uri import client, parse_uri
+from assistant.voice.wyoming_uri import open_stream, parse_uri
+from assistant.voice.wyoming_wire import HEADER_CAP, Event, read_event, write_event
 
 SAMPLES_PER_CHUNK = 1024
 """Frames per AudioChunk event (what the Wyoming services send themselves)."""
@@ -31,7 +34,8 @@ class WyomingPlayback:
         self.margin = margin
         """Seconds beyond the audio's length to wait for `Played` before giving up on it."""
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._client: Any = None
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
         self._rate = 0
         self._seconds = 0.0
         self._started = 0.0
@@ -41,27 +45,28 @@ class WyomingPlayback:
         assert self._loop is not None
         return self._loop.run_until_complete(asyncio.wait_for(step, timeout or self.timeout))
 
-    def open(self, rate: int) -> None:
-        """Connect and send AudioStart; an unreachable service is a UserError (FallbackVoice prints)."""
-        from wyoming.audio import AudioStart
+    def _format(self) -> dict[str, int]:
+        return {"rate": self._rate, "width": 2, "channels": 1}
 
+    def _write(self, event: Event) -> None:
+        assert self._writer is not None
+        self._wait(write_event(self._writer, event))
+
+    def open(self, rate: int) -> None:
+        """Connect and send audio-start; an unreachable service is a UserError (FallbackVoice prints)."""
         self._loop = asyncio.new_event_loop()
-        self._client = client(self.uri)
         self._rate, self._seconds, self._pending = rate, 0.0, b""
         try:
-            self._wait(self._client.connect())
-            self._wait(self._client.write_event(AudioStart(rate=rate, width=2, channels=1).event()))
+            self._reader, self._writer = self._wait(open_stream(self.uri, HEADER_CAP + 1))
+            self._write(Event("audio-start", self._format()))
         except (OSError, TimeoutError) as error:
             self._shut()
             raise UserError(f"Le service son Wyoming {self.uri} ne répond pas ({error}).", FIX_SND) from None
         self._started = time.monotonic()
 
     def _send(self, pcm: bytes) -> None:
-        from wyoming.audio import AudioChunk
-
-        event = AudioChunk(rate=self._rate, width=2, channels=1, audio=pcm).event()
         try:
-            self._wait(self._client.write_event(event))
+            self._write(Event("audio-chunk", self._format(), pcm))
         except (OSError, TimeoutError) as error:
             raise UserError(f"Le service son Wyoming {self.uri} a coupé ({error}).", FIX_SND) from None
         self._seconds += len(pcm) / 2 / self._rate
@@ -76,27 +81,24 @@ class WyomingPlayback:
 
     def close(self) -> None:
         """Send what is left and AudioStop, then wait until the service has played it all."""
-        if self._loop is None:
+        if self._loop is None or self._reader is None:
             return
-        from wyoming.audio import AudioStop
-        from wyoming.snd import Played
-
         try:
             if self._pending:
                 self._send(self._pending)
                 self._pending = b""
-            self._wait(self._client.write_event(AudioStop().event()))
+            self._write(Event("audio-stop"))
             left = max(0.0, self._seconds - (time.monotonic() - self._started))
             deadline = time.monotonic() + left + self.margin
             played = False
             while not played and (remaining := deadline - time.monotonic()) > 0:
                 try:
-                    event = self._wait(self._client.read_event(), remaining)
+                    event = self._wait(read_event(self._reader), remaining)
                 except (OSError, TimeoutError):
                     break
                 if event is None:
                     break
-                played = Played.is_type(event.type)
+                played = event.type == "played"
             if not played:  # a service without Played: the sound lasts as long as what was sent
                 time.sleep(max(0.0, self._seconds - (time.monotonic() - self._started)))
         except (OSError, TimeoutError) as error:
@@ -107,8 +109,9 @@ class WyomingPlayback:
     def _shut(self) -> None:
         if self._loop is None:
             return
-        if self._client is not None:
+        if self._writer is not None:
+            self._writer.close()
             with contextlib.suppress(OSError, TimeoutError, RuntimeError):
-                self._wait(self._client.disconnect())
+                self._wait(self._writer.wait_closed(), 1.0)
         self._loop.close()
-        self._loop, self._client = None, None
+        self._loop, self._reader, self._writer = None, None, None

@@ -2,7 +2,10 @@
 
 `WyomingSynthesizer` sends one `Synthesize` event per sentence and yields the server's
 `AudioStart`/`AudioChunk`/`AudioStop` audio as the project's `AudioChunk`s, as they arrive (playback
-stays `assistant.voice.playback`'s job). `FallbackSynthesizer` speaks through it and, the first time
+stays `assistant.voice.playback`'s job). The server is not trusted: events are read through
+`wyoming_wire` (sizes capped, formats checked), a sentence has a total deadline and a cap on its
+audio, so an endless, slow or malformed stream fails the sentence instead of holding the table.
+`FallbackSynthesizer` speaks through it and, the first time
 the server cannot be reached or fails, says so once on stderr and goes on with espeak-ng.
 """
 
@@ -10,27 +13,55 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import sys
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import TextIO, TypeVar
 
 from assistant.errors import UserError
 from assistant.voice.tts import AudioChunk, Synthesizer
 from assistant.voice.wavfile import mono16
-from assistant.voice.wyoming_uri import client, parse_uri
+from assistant.voice.wyoming_uri import open_stream, parse_uri
+from assistant.voice.wyoming_wire import (
+    HEADER_CAP,
+    Event,
+    PeerError,
+    audio_format,
+    read_event,
+    text_field,
+    write_event,
+)
 
 DEFAULT_TIMEOUT = 10.0
 """Seconds to connect, and to wait for each event of the answer."""
+DEADLINE = 30.0
+"""Seconds one sentence may take in all, from connecting to its last chunk (a slow stream gives up)."""
+MAX_SECONDS = 60.0
+"""Seconds of audio one sentence may bring (an endless stream gives up)."""
 T = TypeVar("T")
+LOG = logging.getLogger("kinito.wyoming")
 
 
 class WyomingSynthesizer:
     """A Wyoming TTS server: one connection per sentence, chunks yielded as the server sends them."""
 
-    def __init__(self, uri: str, voice: str | None = None, timeout: float = DEFAULT_TIMEOUT) -> None:
+    def __init__(
+        self,
+        uri: str,
+        voice: str | None = None,
+        timeout: float = DEFAULT_TIMEOUT,
+        deadline: float = DEADLINE,
+        max_seconds: float = MAX_SECONDS,
+    ) -> None:
         self.uri = parse_uri(uri)
         self._voice = voice
         self.timeout = timeout
+        """Seconds to connect and to wait for each event."""
+        self.deadline = deadline
+        """Seconds the whole sentence may take."""
+        self.max_seconds = max_seconds
+        """Seconds of audio the sentence may bring."""
 
     @property
     def voice(self) -> str:
@@ -38,43 +69,55 @@ class WyomingSynthesizer:
         return f"wyoming:{self._voice or 'défaut'}"
 
     def synthesize(self, text: str) -> Iterator[AudioChunk]:
-        """Ask the server for `text`; OSError/TimeoutError when it cannot be reached or stops answering."""
-        from wyoming.audio import AudioChunk as WyomingChunk
-        from wyoming.audio import AudioStart, AudioStop
-        from wyoming.error import Error
-        from wyoming.tts import Synthesize, SynthesizeVoice
-
+        """Ask the server for `text`; OSError/TimeoutError when it cannot be reached, stops answering,
+        sends what the protocol does not allow (PeerError), takes longer than `deadline` in all or
+        sends more than `max_seconds` of audio for the sentence."""
         if not text.strip():
             return
         loop = asyncio.new_event_loop()
-        connection = client(self.uri)
+        end = time.monotonic() + self.deadline
+        writer: asyncio.StreamWriter | None = None
 
         def wait(step: Awaitable[T]) -> T:
-            return loop.run_until_complete(asyncio.wait_for(step, self.timeout))
+            left = min(self.timeout, end - time.monotonic())
+            if left <= 0:
+                raise TimeoutError(f"pas de fin de son en {self.deadline:g} s")
+            return loop.run_until_complete(asyncio.wait_for(step, left))
 
         try:
-            wait(connection.connect())
-            voice = SynthesizeVoice(name=self._voice) if self._voice else None
-            wait(connection.write_event(Synthesize(text=text, voice=voice).event()))
+            reader, writer = wait(open_stream(self.uri, HEADER_CAP + 1))
+            data: dict[str, object] = {"text": text}
+            if self._voice:
+                data["voice"] = {"name": self._voice}
+            wait(write_event(writer, Event("synthesize", data)))
+            LOG.debug("wyoming %s : connecté, envoyé synthesize", self.uri)
             rate: int | None = None
+            seconds = 0.0
             while True:
-                event = wait(connection.read_event())
+                event = wait(read_event(reader))
+                if event is not None and event.type != "audio-chunk":
+                    LOG.debug("wyoming %s : reçu %s (%.2f s de son)", self.uri, event.type, seconds)
                 if event is None:
                     raise ConnectionError(f"le serveur {self.uri} a coupé avant la fin du son")
-                if AudioStart.is_type(event.type):
-                    rate = AudioStart.from_event(event).rate
-                elif WyomingChunk.is_type(event.type):
-                    chunk = WyomingChunk.from_event(event)
-                    samples = mono16(chunk.audio, chunk.width, chunk.channels)
+                if event.type == "audio-start":
+                    rate = audio_format(event.data).rate
+                elif event.type == "audio-chunk":
+                    form = audio_format(event.data)
+                    samples = mono16(event.payload or b"", form.width, form.channels)
+                    seconds += len(samples) / 2 / form.rate
+                    if seconds > self.max_seconds:
+                        raise PeerError(f"plus de {self.max_seconds:g} s de son pour une phrase")
                     if samples:
-                        yield AudioChunk(samples, chunk.rate or rate or 22050)
-                elif AudioStop.is_type(event.type):
+                        yield AudioChunk(samples, form.rate or rate or 22050)
+                elif event.type == "audio-stop":
                     return
-                elif Error.is_type(event.type):
-                    raise ConnectionError(f"le serveur {self.uri} a refusé : {Error.from_event(event).text}")
+                elif event.type == "error":
+                    raise ConnectionError(f"le serveur {self.uri} a refusé : {text_field(event.data)}")
         finally:
-            with contextlib.suppress(OSError, TimeoutError):
-                loop.run_until_complete(asyncio.wait_for(connection.disconnect(), self.timeout))
+            if writer is not None:
+                writer.close()
+                with contextlib.suppress(OSError, TimeoutError, RuntimeError):
+                    loop.run_until_complete(asyncio.wait_for(writer.wait_closed(), 1.0))
             loop.close()
 
 
@@ -123,7 +166,7 @@ class FallbackSynthesizer:
                     started = True
                     yield chunk
                 return
-            except (OSError, TimeoutError, UserError) as error:
+            except (OSError, TimeoutError, UserError, ValueError) as error:  # PeerError is an OSError
                 fallback = self._fall_back(error)
                 if started:
                     return

@@ -1,9 +1,10 @@
 """Wyoming addresses: `tcp://host:port` (another machine, or loopback) or `unix:///path/to/socket`
-(a service on this machine), as the `wyoming` package's clients and servers take them."""
+(a service on this machine), as the `wyoming` package's clients and servers take them, and the
+connection to one (`open_stream`)."""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
 from urllib.parse import urlparse
 
 from assistant.errors import UserError
@@ -25,8 +26,9 @@ def parse_uri(uri: str, flag: str = "--tts-uri") -> str:
     )
 
 
-def client(uri: str) -> Any:
-    """A wyoming AsyncClient (TCP or Unix socket) for a URI `parse_uri` accepted."""
-    from wyoming.client import AsyncClient
-
-    return AsyncClient.from_uri(uri)
+async def open_stream(uri: str, limit: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection to a URI `parse_uri` accepted, its reader's line buffer capped at `limit` bytes."""
+    parsed = urlparse(uri)
+    if parsed.scheme == "unix":
+        return await asyncio.open_unix_connection(parsed.path, limit=limit)
+    return await asyncio.open_connection(parsed.hostname, parsed.port, limit=limit)

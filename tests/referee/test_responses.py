@@ -71,6 +71,7 @@ SAMPLES: dict[str, object] = {
     "hand": 13,
     "what": "l'annonce d'Ana",
     "cup": "premier gobelet",
+    "part": "premier gobelet",
     "line": "Combien sous le gobelet ?",
     "other": "Émile",
     "card": "le cinq de deniers",

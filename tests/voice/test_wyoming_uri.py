@@ -104,7 +104,7 @@ def test_kinito_serve_answers_on_a_unix_socket(tmp_path: Path) -> None:
     table = settings_from({"players": "Ana,Bruno,Chloé"}).table
     questions = TableQuestions(lambda: Referee(table, SystemClock()))
     loop = asyncio.new_event_loop()
-    task = loop.create_task(serve(f"unix://{socket_path}", questions))
+    task = loop.create_task(serve(f"unix://{socket_path}", questions, lambda _where: None))
 
     def run() -> None:  # the server runs until the test cancels it: that end is expected
         with contextlib.suppress(asyncio.CancelledError):

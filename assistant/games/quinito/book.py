@@ -26,6 +26,7 @@ from assistant.games.quinito.config import RESPONSES, QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
 from assistant.games.quinito.state import QuinitoState
 from assistant.games.quinito.words import DESCRIPTIONS, has_sentence, penalty, say, score
+from assistant.responses import section
 
 
 @dataclass
@@ -120,6 +121,10 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     def direction(self, state: QuinitoState) -> int:
         """Q6: play turns the other way after a reversal."""
         return state.direction
+
+    def moment_name(self, expect: Expectation) -> str | None:
+        """Q13: which cup, when both are in play."""
+        return section(RESPONSES, "words").get(f"cup_{expect.cup}")
 
     def extras(self, state: QuinitoState) -> Mapping[str, object]:
         """Q12, Q6: the totem holders and the direction of play, in the replay JSON."""
