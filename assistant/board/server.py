@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import socket
@@ -22,9 +23,10 @@ from collections.abc import AsyncIterator, Callable
 from importlib import resources
 from typing import Any
 
+from assistant.board import guard
 from assistant.board.hub import Hub
 from assistant.board.qr import page_url, qr_svg
-from assistant.board.view import board_view
+from assistant.board.view import BoardView
 from assistant.errors import UserError
 from assistant.referee.snapshot import Snapshot
 from assistant.responses import error, section
@@ -43,16 +45,6 @@ STATIC: dict[str, tuple[str, str]] = {
     "/board.css": ("board.css", "text/css; charset=utf-8"),
 }
 """The page's files (package data under assistant/board/static/) and their types."""
-SECURITY_HEADERS: dict[str, str] = {
-    "Content-Security-Policy": (
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
-        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-    ),
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cache-Control": "no-cache",
-}
-"""Sent with every answer: no inline script can run even if a name slipped into markup."""
 
 
 _FILE = "referee.yaml"
@@ -74,8 +66,9 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
-def make_app(hub: Hub, url: str, keepalive: float = KEEPALIVE_SECONDS) -> Any:
-    """The Starlette application serving `hub` (every route GET/HEAD only)."""
+def make_app(hub: Hub, url: str, port: Callable[[], int], keepalive: float = KEEPALIVE_SECONDS) -> Any:
+    """The Starlette application serving `hub` (every route GET/HEAD only), behind its `guard.Guard`
+    (Host checked against `port` and this machine's names, security headers on every answer)."""
     from starlette.applications import Starlette
     from starlette.requests import Request
     from starlette.responses import Response, StreamingResponse
@@ -83,21 +76,24 @@ def make_app(hub: Hub, url: str, keepalive: float = KEEPALIVE_SECONDS) -> Any:
 
     files = resources.files("assistant.board") / "static"
     pages = {path: (files.joinpath(name).read_bytes(), kind) for path, (name, kind) in STATIC.items()}
-    qr = qr_svg(url)
+    host = url.split("//", 1)[-1].rsplit(":", 1)[0].strip("[]")
+    qr = None if host == "localhost" or _loopback(host) else qr_svg(url)  # no QR code of this machine
 
     def static(path: str) -> Callable[[Request], Any]:
         body, kind = pages[path]
 
         async def serve(_request: Request) -> Response:
-            return Response(body, media_type=kind, headers=SECURITY_HEADERS)
+            return Response(body, media_type=kind)
 
         return serve
 
     async def state(_request: Request) -> Response:
-        return Response(hub.latest()[1], media_type="application/json", headers=SECURITY_HEADERS)
+        return Response(hub.latest()[1], media_type="application/json")
 
     async def qr_code(_request: Request) -> Response:
-        return Response(qr, media_type="image/svg+xml", headers=SECURITY_HEADERS)
+        if qr is None:
+            return Response(status_code=404)
+        return Response(qr, media_type="image/svg+xml")
 
     async def stream() -> AsyncIterator[str]:
         version = -1
@@ -112,12 +108,14 @@ def make_app(hub: Hub, url: str, keepalive: float = KEEPALIVE_SECONDS) -> Any:
             yield f"id: {version}\ndata: {data}\n\n"
 
     async def events(_request: Request) -> StreamingResponse:
-        headers = {**SECURITY_HEADERS, "X-Accel-Buffering": "no"}
+        headers = {"X-Accel-Buffering": "no"}
         return StreamingResponse(stream(), media_type="text/event-stream", headers=headers)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: Any) -> AsyncIterator[None]:
-        hub.bind(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        guard.quiet_loop_errors(loop)
+        hub.bind(loop)
         yield
 
     routes = [Route(path, static(path), methods=["GET"]) for path in pages]
@@ -126,7 +124,14 @@ def make_app(hub: Hub, url: str, keepalive: float = KEEPALIVE_SECONDS) -> Any:
         Route("/events", events, methods=["GET"]),
         Route("/qr.svg", qr_code, methods=["GET"]),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return guard.Guard(Starlette(routes=routes, lifespan=lifespan), port)
+
+
+def _loopback(host: str) -> bool:
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def _bind(host: str, port: int) -> socket.socket:
@@ -157,8 +162,16 @@ class BoardServer:
         self.url = page_url(host, self.port)
         """The address phones open (the LAN address when bound to every interface)."""
         self.hub = Hub()
+        self.view = BoardView()
+        """The page's JSON from each snapshot, with its running values."""
+        guard.BoundedH11.cap = guard.connection_cap()
         config = uvicorn.Config(
-            make_app(self.hub, self.url),
+            make_app(self.hub, self.url, lambda: self.port),
+            http=guard.BoundedH11,
+            timeout_keep_alive=guard.KEEP_ALIVE_SECONDS,
+            h11_max_incomplete_event_size=guard.MAX_HEADER_BYTES,
+            server_header=False,
+            date_header=False,
             log_config=None,
             log_level="warning",
             access_log=False,
@@ -167,6 +180,20 @@ class BoardServer:
         )
         self._server = uvicorn.Server(config)
         self._thread: threading.Thread | None = None
+
+    @property
+    def local_only(self) -> bool:
+        """Listening on a loopback address: no phone can open the page."""
+        return self.host == "localhost" or _loopback(self.host)
+
+    def terminal_lines(self) -> list[str]:
+        """What `kinito play` prints about the board: its address, and for a board bound to this
+        machine only, the flag phones need (`--board 0.0.0.0:PORT`)."""
+        said = section(_FILE, "board")  # after "kinito: ", as the terminal's other lines (lower case)
+        lines = [said["address"].format(url=self.url)]
+        if self.local_only:
+            lines.append(said["local_only"].format(port=self.port))
+        return lines
 
     def start(self) -> None:
         """Serve in a daemon thread; returns once uvicorn is listening (10 s at most)."""
@@ -184,7 +211,7 @@ class BoardServer:
     def update(self, snapshot: Snapshot) -> None:
         """TableObserver: publish the table's new state (never raises into the referee)."""
         try:
-            self.hub.publish(json.dumps(board_view(snapshot), ensure_ascii=False))
+            self.hub.publish(json.dumps(self.view(snapshot), ensure_ascii=False))
         except Exception:  # the board must never stop the game
             log.exception("board update failed")
 

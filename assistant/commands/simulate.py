@@ -10,9 +10,10 @@ import argparse
 import os
 import signal
 import sys
+from pathlib import Path
 from typing import Any
 
-from assistant import jsonline
+from assistant import jsonline, wording
 from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import ConfigError, comma_list
 from assistant.errors import UserError
@@ -24,6 +25,8 @@ from assistant.store.sqlite import SqliteStore
 
 HELP = "Simuler des parties entre robots."
 DEFAULT_PLAYERS = "Ana,Bruno,Chloé,David"
+MAX_GAMES = 1_000_000
+"""Games one run may simulate (a million takes hours here)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,6 +50,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--kill-after-moves", type=int, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--verbose-games", action="store_true", help="détail par partie")
     parser.add_argument("--json", action="store_true", help="une ligne JSON sur stdout")
+    parser.add_argument(
+        "--natural",
+        action="store_true",
+        help="table naturelle : les robots jouent, la table parle (bruit compris), l'arbitre écoute",
+    )
+    parser.add_argument("--anonymous", action="store_true", help="avec --natural : aucune ligne attribuée")
+    parser.add_argument("--plain", action="store_true", help="avec --natural : coups seuls, sans bruit")
+    parser.add_argument(
+        "--scripts",
+        metavar="DOSSIER",
+        help="avec --natural : écrire chaque partie ratée (script kinito replay)",
+    )
 
 
 def _on_move(args: argparse.Namespace) -> Any:
@@ -69,8 +84,8 @@ def _settings(args: argparse.Namespace) -> sim.SimSettings:
     bluff = args.bluff_rate if args.bluff_rate is not None else get_game(args.game).bluff_rate
     if not 0.0 <= bluff <= 1.0:
         raise UserError("--bluff-rate est une fréquence entre 0 et 1.")
-    if args.games < 0:
-        raise UserError("--games doit être positif.")
+    if not 0 <= args.games <= MAX_GAMES:
+        raise UserError(f"--games compte de 0 à {MAX_GAMES} parties, pas {args.games}.")
     return sim.SimSettings(
         args.game, sim.table_settings(args.game, options), args.seed, bluff, args.rounds, args.max_moves
     )
@@ -80,13 +95,16 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation and print its report."""
     store: GameStore | None = SqliteStore(args.db) if args.db else None
     on_move = _on_move(args)
+    report: dict[str, Any]
     try:
-        if args.resume is not None:
+        if args.natural:
+            report = _natural(args)
+        elif args.resume is not None:
             if store is None:
                 raise UserError("--resume a besoin de --db.", "kinito simulate --db FICHIER --resume N")
             outcome = sim.resume_game(store, args.resume, on_move)
             state = outcome.session.state
-            report: dict[str, Any] = {
+            report = {
                 "game_id": args.resume,
                 "moves": len(outcome.session.entries),
                 "winner": state.winner,
@@ -94,10 +112,9 @@ def run(args: argparse.Namespace) -> int:
             }
         else:
             stream = None if args.progress else sys.stderr  # the kill test reads bare "move N" lines
+            settings = _settings(args)
             with progress_bar(stream, args.games, "simulation", " partie") as bar:
-                report = sim.run(
-                    _settings(args), args.games, store, on_move, args.verbose_games, on_game=bar.update
-                )
+                report = sim.run(settings, args.games, store, on_move, args.verbose_games, on_game=bar.update)
             report["db"] = args.db
     except ConfigError as error:
         raise UserError(str(error)) from error
@@ -107,13 +124,44 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(jsonline.dumps(report))
     else:
-        _print_text(report)
+        _print_text(report, args.game)
     return 0
 
 
-def _print_text(report: dict[str, Any]) -> None:
+def _natural(args: argparse.Namespace) -> dict[str, Any]:
+    """Natural tables of every game, edition and size (the table's options do not apply)."""
+    from assistant.sim.table.noise import Noise
+    from assistant.sim.table.play import Setup
+    from assistant.sim.table.report import run as natural_run
+    from assistant.sim.table.talk import Style
+
+    setup = Setup(args.anonymous, bluff_rate=args.bluff_rate)
+    if args.plain:
+        setup = Setup(args.anonymous, Style.clean(), Noise.none(), args.bluff_rate)
+    with progress_bar(sys.stderr, args.games, "table naturelle", " partie") as bar:
+        scripts = Path(args.scripts) if args.scripts else None
+        return natural_run(
+            args.games, args.seed, setup, args.verbose_games, on_game=bar.update, scripts=scripts
+        )
+
+
+def _print_natural(report: dict[str, Any]) -> None:
+    games = report["games"]
+    print(
+        f"{games} parties{' anonymes' if report['anonymous'] else ''} : {report['right']} justes,"
+        f" {report['false_units']} pénalités à tort ({report['false_games']} parties),"
+        f" {report['missed_units']} pénalités manquées, {report['wedged']} parties bloquées,"
+        f" {report['questions_per_game']} questions par partie."
+    )
+
+
+def _print_text(report: dict[str, Any], game: str) -> None:
+    if report.get("natural"):
+        _print_natural(report)
+        return
     if "games" in report:
-        speed = f"{report['moves']} coups en {report['seconds']} s ({report['moves_per_s']} coups/s)"
-        print(f"{report['games']} parties, {speed}.")
+        moves = wording.count(report["moves"], "coup", "coups")
+        speed = f"{moves} en {report['seconds']} s ({report['moves_per_s']} coups/s)"
+        print(f"{wording.count(report['games'], 'partie', 'parties')}, {speed}.")
     for player, row in report["players"].items():
-        print(f"{player} : " + ", ".join(f"{k} {v}" for k, v in row.items()))
+        print(f"{player} : " + ", ".join(wording.counter(k, v, game) for k, v in row.items()))

@@ -18,13 +18,14 @@ from assistant.errors import UserError
 from assistant.game import default_game, game_names
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
-from assistant.voice.endpoint import load_with_rules, parse_rules
-from assistant.voice.heard import Heard
-from assistant.voice.listener import Listener
-from assistant.voice.models import FIX_DOWNLOAD, find_model
-from assistant.voice.phonemes import default_phonetizer
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.wavfile import WavSource
+from assistant.voice.hear.endpoint import load_with_rules, parse_rules
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.listener import Listener
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.wavfile import WavSource
+from assistant.voice.model.files import FIX_DOWNLOAD, find_model
+from assistant.voice.model.trust import ensure_trusted
+from assistant.voice.speak.phonemes import default_phonetizer
 
 HELP = "Transcrire un fichier WAV avec Vosk."
 
@@ -52,6 +53,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="fin d'énoncé : play (celle de kinito play, défaut), short (plus brève) ou model (du modèle)",
     )
     parser.add_argument("--jsonl", action="store_true", help="un objet JSON par résultat (sinon lisible)")
+    parser.add_argument(
+        "--trust-anyway",
+        dest="trust_anyway",
+        action="store_true",
+        help="charger le modèle même si ses sommes diffèrent de son manifeste",
+    )
 
 
 def record(heard: Heard, parser: Parser) -> dict[str, Any]:
@@ -67,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"{model_dir} n'est pas un modèle Vosk complet : conf/model.conf manque.", FIX_DOWNLOAD
         )
-    model = load_with_rules(model_dir, parse_rules(args.endpoint)).model
+    ensure_trusted(model_dir, args.trust_anyway)  # sums cached by size and modification time
+    model = load_with_rules(model_dir, parse_rules(args.endpoint), progress=sys.stderr).model
     players = comma_list(args.players)
     game = default_game() if args.game == "open" else args.game
     respellings: dict[str, str] = {}

@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeAlias, TypeVar
 
 from assistant.core.codec import Codec
 from assistant.core.game import Game
+from assistant.game.talk import Talker
 
 S = TypeVar("S")
 """The game's state."""
@@ -33,3 +34,7 @@ class Driver(Generic[S, C]):
     """An honest bot tried with the same random source when `choose` is refused (None: stop there)."""
     done: Callable[[S], bool]
     """Whether the game is over for the simulation (a winner, or enough rounds)."""
+    talk: Talker | None = None
+    """The natural table's talker: what the table says for a move (assistant.game.talk)."""
+    book: str = ""
+    """The game's book of the phrase bank (its file name under assistant/sim/phrasebank/<language>/)."""

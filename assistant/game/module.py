@@ -13,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from assistant.game.driver import Driver
 from assistant.game.parse import Parse
 from assistant.game.rulebook import Rulebook
+from assistant.game.running import Fold
 from assistant.game.summary import Summary
 
 
@@ -121,9 +122,14 @@ class GameModule(Generic[R, S]):
     odds: Callable[[R, str], tuple[list[str], dict[str, Any]]] | None = None
     """`kinito rules --odds VALUE`: (rules, the value as typed) -> lines and JSON, or None."""
     board_view: Callable[[R, S, tuple[object, ...]], dict[str, Any]] | None = None
-    """(rules, state, events) -> the game's part of the board page's JSON, or None."""
+    """(rules, state, newest events) -> the game's part of the board page's JSON from its state, or
+    None (what folds over the whole log is `board_running`'s: the board passes only the events of the
+    latest entry)."""
     describe_event: Callable[[object], str | None] | None = None
     """An event as one line of the board's journal (None: not shown)."""
+    board_running: Callable[[R], Fold] | None = None
+    """(rules) -> the board's running values over the log (the chart, the last penalty), fed each
+    event once (assistant.game.running), or None."""
     vocabulary: frozenset[str] = frozenset()
     """This game's own words (its concepts, in the code's English and the table's French): nothing
     outside its folder and its own grammar and responses files may use them (tests/test_architecture)."""

@@ -7,6 +7,7 @@ observer may read it from another thread; an observer never reaches back into th
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
@@ -25,12 +26,18 @@ class Snapshot:
     """The game and its settings."""
     state: Any
     """The game state (a TableView: QuinitoState or CinquilloState)."""
-    events: tuple[Any, ...]
-    """Every event of this game, oldest first (standings, chart and summary are folds over them)."""
+    entries: Sequence[Any]
+    """The game's log: every accepted command with its events (`Entry`), oldest first; a log that
+    grows shares its first entries with the previous snapshot's, so a watcher folds only what is new."""
     said: tuple[str, ...]
     """What the referee said in answer to this utterance (often nothing)."""
     paused: bool = False
     """Whether the referee is paused ("arbitre pause")."""
+
+    @functools.cached_property
+    def events(self) -> tuple[Any, ...]:
+        """Every event of this game, oldest first (built when first read: the board does not need it)."""
+        return tuple(e for entry in self.entries for e in entry.events)
 
 
 class TableObserver(Protocol):
@@ -43,4 +50,4 @@ class TableObserver(Protocol):
 
 def snapshot(referee: Referee, said: Sequence[str]) -> Snapshot:
     """The referee's table now, and what it just said."""
-    return Snapshot(referee.config, referee.state, referee.session.events, tuple(said), referee.paused)
+    return Snapshot(referee.config, referee.state, referee.session.entries, tuple(said), referee.paused)

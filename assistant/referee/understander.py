@@ -28,7 +28,7 @@ def default_parser(config: TableConfig) -> Understander:
 def _parser(game: str, players: tuple[str, ...], wake_word: str, vigilance: bool) -> Understander:
     """Expanding the grammar takes a while and a parser is read-only: one per table setting."""
     from assistant.understanding.parser import Parser
-    from assistant.voice.phonemes import default_phonetizer
+    from assistant.voice.speak.phonemes import default_phonetizer
 
     phonetizer = default_phonetizer()
     parser: Understander = Parser(

@@ -136,11 +136,13 @@ def two_moves(
     one before an order the game allows: "j'accepte je relance soixante quatre"), or None."""
     for k in range(1, len(groups)):
         first = agree([c for g in groups[:k] for c in g])
-        if first is None:
-            continue
+        if first is None or "invalid" in first.slots:
+            continue  # a number no game value is no move of a line of several ("j'accepte soixante")
         tail = [c for g in groups[k:] for c in g]
         whole = agree(tail)
         rest = (whole,) if whole is not None else two_moves(groups[k:], agree, pairs)
+        if rest is not None and "invalid" in rest[-1].slots:
+            continue
         if rest is not None and (first.intent, rest[0].intent) in pairs:
             return (first, *rest)
     return None

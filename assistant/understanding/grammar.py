@@ -130,14 +130,33 @@ def moments(game: str) -> Mapping[str, frozenset[str]]:
     return {name: frozenset(spec.get("awaiting") or ()) for name, spec in intents.items()}
 
 
+class PlayerName(str):
+    """A player's name as the value of a {player} slot: tells the phrases made from the table's
+    players apart from the game's own (`names_a_player`), though it compares as the plain name."""
+
+    __slots__ = ()
+
+
+def names_a_player(phrase: Phrase) -> bool:
+    """The phrase was expanded from the {player} list (it exists only for this table's players)."""
+    return any(type(value) is PlayerName for _name, value in phrase.slots)
+
+
 def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None) -> list[dict[str, str]]:
     values: list[dict[str, str]] = []
     for player in players:
         for spoken in (player, *(nicknames or {}).get(player, ())):
             clean = " ".join(_TEMPLATE_CHARS.sub(" ", spoken).split())
             if clean:
-                values.append({"in": clean, "out": player})
+                values.append({"in": clean, "out": PlayerName(player)})
     return values
+
+
+@functools.lru_cache(maxsize=16)
+def built(game: str, players: tuple[str, ...] = (), wake_word: str = "arbitre") -> Grammar:
+    """`build` without nicknames, once per table setting: the parser, the Vosk phrase lists and the
+    player-name check read the same expansion (a Grammar is read-only)."""
+    return build(game, players, wake_word)
 
 
 def build(

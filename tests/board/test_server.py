@@ -91,7 +91,7 @@ def test_each_move_is_one_event_and_phones_come_and_go(table: tuple[Referee, Boa
         seen = first_event(client, board.url)
         assert seen["moves"] == len(referee.session.events) > 0
         assert seen["cups"][0]["announced"] == 62  # type: ignore[index]
-        assert client.get("/qr.svg").headers["content-type"] == "image/svg+xml"
+        assert client.get("/qr.svg").status_code == 404  # a board of this machine only: no QR code
 
 
 def test_board_address_defaults_to_localhost() -> None:
@@ -117,3 +117,37 @@ def test_a_taken_port_is_one_sentence() -> None:
         assert "--board 8765" in caught.value.fix
     finally:
         first.socket.close()
+
+
+def test_phones_get_the_lan_address_and_a_local_board_says_which_flag_they_need(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Phones: a board on every interface shows (and encodes in its QR code) the LAN address; a board
+    on 127.0.0.1 says plainly that phones need --board 0.0.0.0:PORT, and serves no QR code."""
+    import asyncio
+
+    from assistant.board import qr
+    from assistant.board.hub import Hub
+    from assistant.board.server import make_app
+
+    monkeypatch.setattr(qr, "lan_address", lambda: "192.168.1.20")
+    assert qr.page_url("0.0.0.0", 8000) == "http://192.168.1.20:8000/"
+    assert qr.page_url("192.168.1.20", 8000) == "http://192.168.1.20:8000/"
+    app = make_app(Hub(), "http://192.168.1.20:8000/", lambda: 8000)
+
+    async def fetch() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://192.168.1.20:8000") as client:
+            return await client.get("/qr.svg")
+
+    svg = asyncio.run(fetch())
+    assert svg.status_code == 200 and svg.headers["content-type"] == "image/svg+xml"
+    local = BoardServer("127.0.0.1", 0)
+    try:
+        lines = local.terminal_lines()
+        assert local.local_only
+        assert lines[0] == f"tableau sur http://127.0.0.1:{local.port}/"
+        assert f"kinito play --board 0.0.0.0:{local.port}" in lines[1]
+        assert "téléphones" in lines[1]
+    finally:
+        local.socket.close()

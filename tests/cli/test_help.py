@@ -41,8 +41,11 @@ def _nested(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> Iterator[
     yield path
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
+            seen: set[int] = set()
             for name, sub in action.choices.items():
-                yield from _nested(sub, (*path, name))
+                if id(sub) not in seen:  # a French alias names the same parser: walked once
+                    seen.add(id(sub))
+                    yield from _nested(sub, (*path, name))
 
 
 def every_command() -> list[tuple[str, ...]]:
@@ -53,7 +56,8 @@ def every_command() -> list[tuple[str, ...]]:
 def test_the_walk_reaches_nested_subcommands() -> None:
     commands = every_command()
     assert ("model", "download") in commands and ("variants",) in commands
-    assert len(commands) == 1 + len(SUBCOMMANDS) + 3
+    assert ("model", "install") in commands
+    assert len(commands) == 1 + len(SUBCOMMANDS) + 4  # model download, install, verify, path
 
 
 @pytest.mark.parametrize("path", every_command(), ids=lambda p: " ".join(p) or "kinito")

@@ -28,6 +28,8 @@ RESPONSES = Path(str(grammar_dir())) / "responses" / LANGUAGE
 FILES = sorted(p.name for p in RESPONSES.glob("*.yaml"))
 
 SAMPLES: dict[str, object] = {
+    "url": "http://192.168.1.20:8000/",
+    "port": 8000,
     "player": "Ana",
     "of_player": speech.of("Ana"),
     "players": "Ana et Émile",
@@ -94,6 +96,11 @@ SAMPLES: dict[str, object] = {
     "speech": "-22",
     "snr": "36",
     "right": 4,
+    "rank": "huit",
+    "question": "Qui a dit ça ?",
+    "state": "Ana a annoncé soixante-deux.",
+    "waiting": "la réponse de Bruno.",
+    "hint": " (veux-tu dire « edition » ?)",
 }
 """A value for every blank a response may have: names starting with a vowel, so that a missing
 elision ("de Ana") shows."""

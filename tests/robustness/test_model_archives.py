@@ -15,8 +15,8 @@ import pytest
 
 from assistant.cli import main
 from assistant.errors import UserError
-from assistant.voice import download
-from assistant.voice.models import MODEL_NAME, load_manifest
+from assistant.voice.model import archive as unpacking
+from assistant.voice.model.files import MODEL_NAME, load_manifest
 
 ROOT = f"{MODEL_NAME}/"
 
@@ -97,7 +97,7 @@ def test_item10_unpack_stops_writing_at_the_expected_size(tmp_path: Path) -> Non
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zipped:
         zipped.writestr("model/big", bytes(500_000))
     with zipfile.ZipFile(path) as zipped, pytest.raises(UserError, match="plus de données que prévu"):
-        download._extract(zipped, zipped.infolist()[0], tmp_path / "out", 100_000)
+        unpacking._extract(zipped, zipped.infolist()[0], tmp_path / "out", 100_000)
     assert (tmp_path / "out" / "model" / "big").stat().st_size <= 100_000
 
 

@@ -15,8 +15,9 @@ import pytest
 
 from assistant.cli import main
 from assistant.errors import UserError
-from assistant.voice.download import download_model
-from assistant.voice.models import ManifestEntry
+from assistant.invocation import runnable
+from assistant.voice.model.download import download_model
+from assistant.voice.model.files import ManifestEntry
 
 NAME = "vosk-model-small-fr-0.22"
 FILES = {
@@ -113,14 +114,29 @@ def test_size_mismatch_installs_nothing(server: tuple[str, type[_Handler]], tmp_
     assert list(tmp_path.iterdir()) == []
 
 
-def test_hash_mismatch_is_installed_and_reported(server: tuple[str, type[_Handler]], tmp_path: Path) -> None:
+def test_hash_mismatch_is_refused_unless_trusted(server: tuple[str, type[_Handler]], tmp_path: Path) -> None:
+    """A tampered model (right sizes, wrong sums) is refused and nothing is installed; with
+    --trust-anyway it is installed and the mismatch reported."""
     url, _ = server
     manifest = _manifest(FILES)
     manifest[3] = ManifestEntry("README", manifest[3].size, "0" * 64)
-    report = download_model(tmp_path, url, manifest)
+    with pytest.raises(UserError, match=r"Modèle refusé : Sommes de contrôle différentes.*README") as caught:
+        download_model(tmp_path, url, manifest)
+    assert "--trust-anyway" in (caught.value.fix or "")
+    assert not (tmp_path / NAME).exists()
+    report = download_model(tmp_path, url, manifest, trust_anyway=True)
     assert report.complete and not report.ok
     assert report.hash_mismatch == ("README",)
     assert (tmp_path / NAME / "am/final.mdl").is_file()
+
+
+def test_an_extra_file_in_the_archive_is_refused(server: tuple[str, type[_Handler]], tmp_path: Path) -> None:
+    """Right sizes and sums, and a run.sh the manifest does not list: refused."""
+    url, handler = server
+    handler.payload = _zip({**FILES, "run.sh": b"#!/bin/sh\nrm -rf ~\n"})
+    with pytest.raises(UserError, match=r"absents du manifeste : run\.sh"):
+        download_model(tmp_path, url, _manifest(FILES))
+    assert not (tmp_path / NAME).exists()
 
 
 def test_a_cut_download_waits_in_the_cache_not_beside_the_models(
@@ -216,4 +232,4 @@ def test_cli_http_error_is_one_sentence(
     handler.status = 404
     assert main(["model", "download", "--dest", str(tmp_path), "--url", url]) == 2
     err = capsys.readouterr().err
-    assert "404" in err and "kinito model download" in err and "Traceback" not in err
+    assert "404" in err and runnable("kinito model download") in err and "Traceback" not in err

@@ -178,9 +178,13 @@
     const names = Object.keys(chart.series);
     const steps = Math.max(1, ...names.map((n) => chart.series[n].length - 1));
     const top = Math.max(1, ...names.flatMap((n) => chart.series[n]));
-    const [w, h, left, bottom] = [600, 260, 34, 18];
+    // Drawn in the svg's own pixels (its viewBox is its size): text keeps its size, nothing stretched.
+    const w = Math.max(200, Math.round(box.clientWidth || 600));
+    const h = Math.max(80, Math.round(box.clientHeight || 260));
+    box.setAttribute("viewBox", `0 0 ${w} ${h}`);
+    const [left, bottom] = [34, 18];
     const x = (i) => left + (i / steps) * (w - left - 8);
-    const y = (v) => h - bottom - (v / top) * (h - bottom - 10);
+    const y = (v) => h - bottom - (v / top) * (h - bottom - 18);
     for (const tick of [0, Math.round(top / 2), top]) {
       box.append(svg("line", { class: "grid", x1: left, x2: w, y1: y(tick), y2: y(tick) }));
       box.append(svg("text", { class: "axis", x: 2, y: y(tick) + 5 }, tick));
@@ -205,8 +209,31 @@
     }
   }
 
+  // A name is never broken: too long for its box, its font shrinks (to 60 % at most).
+  function fitNames() {
+    for (const span of document.querySelectorAll(".player .name span:last-child")) {
+      span.style.fontSize = "";
+      const room = span.clientWidth;
+      if (room > 0 && span.scrollWidth > room) {
+        span.style.fontSize = `${Math.max(0.6, (room - 1) / span.scrollWidth).toFixed(3)}em`;
+      }
+    }
+  }
+
+  function crowd(count) {
+    return count > 8 ? "many" : count > 4 ? "some" : "few";
+  }
+
+  let last = null;
+
   function render(data) {
     if (!data || !data.game) return;
+    last = data;
+    document.body.dataset.crowd = crowd(data.players.length);
+    // On a TV the players stand in two rows at most (one up to four): twelve make two rows of six.
+    const seats = data.players.length;
+    $("players").style.setProperty("--columns", String(seats <= 4 ? Math.max(seats, 3) : Math.ceil(seats / 2)));
+    document.body.classList.toggle("with-summary", Boolean(data.summary));
     const title = $("title");
     title.replaceChildren(el("span", null, data.title));
     if (data.variants.length) title.append(el("small", null, data.variants.map((v) => v.text).join(" · ")));
@@ -220,6 +247,7 @@
     renderSaid(data);
     renderJournal(data);
     renderChart(data, colour);
+    fitNames();
     document.body.dataset.moves = String(data.moves);
     document.body.dataset.game = data.game;
     document.body.dataset.table = data.layout ? "cards" : "cups";  // the layout follows the data, not a game name
@@ -229,6 +257,13 @@
     render(JSON.parse(text));
     document.body.dataset.version = version;
   }
+
+  // A board bound to this machine only has no QR code (it would open nothing on a phone).
+  window.addEventListener("resize", () => { if (last) render(last); });
+
+  const qr = $("qr");
+  qr.addEventListener("error", () => { $("link").hidden = true; });
+  if (qr.complete && qr.naturalWidth === 0) $("link").hidden = true;
 
   // The stream's first message is the table as it stands now; then one message per change.
   const source = new EventSource("/events");  // reconnects by itself when the network or the server blinks

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
+from assistant.game.running import Fold
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig, variant_lines
 from assistant.games.cinquillo.heard import parse_fields
 
@@ -78,6 +79,12 @@ def _describe_event(event: object) -> str | None:
     return describe(event)
 
 
+def _board_running(rules: CinquilloConfig) -> Fold:
+    from assistant.games.cinquillo.board_view import Running
+
+    return Running(rules)
+
+
 MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
     GameModule(
         name=NAME,
@@ -97,6 +104,7 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,
+        board_running=_board_running,
         variant_lines=variant_lines,
         responses=RESPONSES,
         parse_fields=parse_fields,

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from assistant import speech
+from assistant.game.running import Chart
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo.commands import Card
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
@@ -69,17 +70,28 @@ def players(state: CinquilloState) -> list[dict[str, Any]]:
     ]
 
 
-def chart(state: CinquilloState, events: tuple[Any, ...]) -> dict[str, Any]:
-    """C5-C7: match points per player after each round."""
-    totals = dict.fromkeys(state.players, 0)
-    series: dict[str, list[int]] = {p: [0] for p in state.players}
-    for event in events:
+class Running:
+    """C5-C7 as a running value (assistant.board.running): match points per player after each round."""
+
+    def __init__(self, config: CinquilloConfig) -> None:
+        self.chart = Chart(_texts("board")["chart"], config.players, 0)
+        """The chart's running totals."""
+
+    def feed(self, event: Any) -> None:
         if isinstance(event, ce.RoundWon):
             for winner in event.winners:
-                totals[winner] += event.points
-            for p, v in totals.items():
-                series[p].append(v)
-    return {"unit": _texts("board")["chart"], "series": series}
+                if winner in self.chart.seat:
+                    self.chart.totals[self.chart.seat[winner]] += event.points
+            self.chart.step()
+
+    def mark(self) -> object:
+        return self.chart.mark()
+
+    def restore(self, mark: object) -> None:
+        self.chart.restore(mark)
+
+    def value(self) -> dict[str, Any]:
+        return {"chart": self.chart.series()}
 
 
 def describe(event: object) -> str | None:
@@ -104,7 +116,8 @@ def status(state: CinquilloState) -> str:
 
 
 def view(config: CinquilloConfig, state: CinquilloState, events: tuple[Any, ...]) -> dict[str, Any]:
-    """The Cinquillo part of the board's JSON."""
+    """The Cinquillo part of the board's JSON, from the state (the chart is the board's running
+    value: `Running`)."""
     words = _texts("board")
     mode = words["mode_caprone" if config.mode == "caprone" else "mode_original"]
     return {
@@ -120,5 +133,4 @@ def view(config: CinquilloConfig, state: CinquilloState, events: tuple[Any, ...]
         "round": state.round,
         "target": config.target,
         "stock": state.stock_count,
-        "chart": chart(state, events),
     }

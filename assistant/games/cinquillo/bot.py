@@ -122,6 +122,8 @@ def play_game(
 
 def simulation(config: CinquilloConfig, options: SimOptions) -> Driver[CinquilloState, Command]:
     """Bots in every seat (an honest one retries a refused bluff); the match ends the game."""
+    from assistant.games.cinquillo import talk
+
     game = CinquilloGame(config)
     bot, honest = CinquilloBot(options.bluff_rate), CinquilloBot()
     return Driver(
@@ -130,4 +132,6 @@ def simulation(config: CinquilloConfig, options: SimOptions) -> Driver[Cinquillo
         lambda s, r: bot.choose(s, config, r),
         lambda s, r: honest.choose(s, config, r),
         lambda s: s.phase == "over",
+        talk.say,
+        "cinquillo",
     )

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
+from assistant.game.running import Fold
 from assistant.games.quinito.config import RESPONSES, QuinitoConfig, variant_lines
 from assistant.games.quinito.heard import parse_fields
 
@@ -80,6 +81,12 @@ def _describe_event(event: object) -> str | None:
     return describe(event)
 
 
+def _board_running(rules: QuinitoConfig) -> Fold:
+    from assistant.games.quinito.board_view import Running
+
+    return Running(rules)
+
+
 def _odds(rules: QuinitoConfig, text: str) -> tuple[list[str], dict[str, Any]]:
     from assistant.games.quinito.coach import printed_odds
 
@@ -119,6 +126,7 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,
+        board_running=_board_running,
         odds=_odds,
         responses=RESPONSES,
         parse_fields=parse_fields,

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from assistant import speech
 from assistant.core.events import PenaltyCalled
+from assistant.game.running import Chart
 from assistant.games.quinito.config import RESPONSES, VARIANTS, QuinitoConfig
 from assistant.games.quinito.odds import at_least
 from assistant.games.quinito.scores import CHANCE, rank
@@ -73,9 +74,8 @@ def cup(config: QuinitoConfig, state: QuinitoState, index: int, value: CupState)
     }
 
 
-def last_penalty(events: tuple[Any, ...]) -> dict[str, Any] | None:
+def penalty_view(last: PenaltyCalled | None) -> dict[str, Any] | None:
     """The last penalty with its reason in French ("Bruno prend une dose : bluff.")."""
-    last = next((e for e in reversed(events) if isinstance(e, PenaltyCalled)), None)
     if last is None:
         return None
     if last.reason == "everyone_sips":  # V-51: one line for the whole table
@@ -92,20 +92,43 @@ def last_penalty(events: tuple[Any, ...]) -> dict[str, Any] | None:
     }
 
 
-def chart(config: QuinitoConfig, state: QuinitoState, events: tuple[Any, ...]) -> dict[str, Any]:
-    """The night so far: doses taken (drinking) or lives left (family) per player, one point per
-    penalty, starting from zero (or the starting lives)."""
-    family = config.edition == "family"
-    totals = {p: config.starting_lives if family else 0 for p in state.players}
-    series: dict[str, list[int]] = {p: [v] for p, v in totals.items()}
-    for event in events:
-        if isinstance(event, PenaltyCalled) and event.unit != "sip" and event.player in totals:
-            totals[event.player] += -event.amount if family else event.amount
-            if family and event.beneficiary in totals:
-                totals[event.beneficiary] += event.amount
-            for p, v in totals.items():
-                series[p].append(v)
-    return {"unit": _texts("board")["chart_family" if family else "chart_drinking"], "series": series}
+class Running:
+    """Q6/L1 as running values (assistant.board.running): the night so far, doses taken (drinking) or
+    lives left (family) per player, one point per penalty from zero (or the starting lives), and the
+    last penalty."""
+
+    def __init__(self, config: QuinitoConfig) -> None:
+        self.family = config.edition == "family"
+        """L1: lives are counted down, and a beneficiary wins back what the loser lost."""
+        unit = _texts("board")["chart_family" if self.family else "chart_drinking"]
+        self.chart = Chart(unit, config.players, config.starting_lives if self.family else 0)
+        """The chart's running totals."""
+        self.last: PenaltyCalled | None = None
+        """The latest penalty."""
+
+    def feed(self, event: Any) -> None:
+        if not isinstance(event, PenaltyCalled):
+            return
+        self.last = event
+        seat = self.chart.seat
+        if event.unit == "sip" or event.player not in seat:
+            return
+        totals = self.chart.totals
+        totals[seat[event.player]] += -event.amount if self.family else event.amount
+        if self.family and event.beneficiary in seat:
+            totals[seat[event.beneficiary]] += event.amount
+        self.chart.step()
+
+    def mark(self) -> object:
+        return (self.chart.mark(), self.last)
+
+    def restore(self, mark: object) -> None:
+        chart, last = cast(tuple[object, PenaltyCalled | None], mark)
+        self.chart.restore(chart)
+        self.last = last
+
+    def value(self) -> dict[str, Any]:
+        return {"chart": self.chart.series(), "last_penalty": penalty_view(self.last)}
 
 
 def describe(event: object) -> str | None:
@@ -120,7 +143,8 @@ def describe(event: object) -> str | None:
 
 
 def view(config: QuinitoConfig, state: QuinitoState, events: tuple[Any, ...]) -> dict[str, Any]:
-    """The Quinito part of the board's JSON."""
+    """The Quinito part of the board's JSON, from the state (the chart and the last penalty are the
+    board's running values: `Running`)."""
     words = _texts("board")
     edition = words[f"edition_{config.edition}"]
     return {
@@ -130,7 +154,5 @@ def view(config: QuinitoConfig, state: QuinitoState, events: tuple[Any, ...]) ->
         "cups": [cup(config, state, i, c) for i, c in enumerate(state.cups)],
         "direction": state.direction,
         "totems": list(state.totems),
-        "last_penalty": last_penalty(events),
-        "chart": chart(config, state, events),
         "rounds": state.rounds,
     }

@@ -151,4 +151,10 @@ def simulation(config: QuinitoConfig, options: SimOptions) -> Driver[QuinitoStat
         done: Callable[[QuinitoState], bool] = lambda s: s.winner is not None or s.rounds > rounds  # noqa: E731
     else:
         done = lambda s: s.winner is not None  # noqa: E731
-    return Driver(game, game.codec(), lambda s, r: bot.choose(s, config, r), None, done)
+    from assistant.game.talk import Said, Table
+    from assistant.games.quinito import talk
+
+    def talker(before: QuinitoState, command: cmd.Command, table: Table, rng: random.Random) -> Said:
+        return talk.say(before, command, config, table, rng)
+
+    return Driver(game, game.codec(), lambda s, r: bot.choose(s, config, r), None, done, talker, "quinito")
