@@ -24,10 +24,12 @@ from assistant.game.parse import Parse, Position, Violation
 from assistant.game.registry import (
     UnknownGame,
     default_game,
+    default_module,
     game_names,
     get_game,
     load,
     register_game,
+    registered_games,
     unregister_game,
 )
 from assistant.game.rulebook import (
@@ -63,6 +65,7 @@ __all__ = [
     "UnknownGame",
     "Violation",
     "default_game",
+    "default_module",
     "describe_command",
     "game_names",
     "game_sentence",
@@ -75,6 +78,7 @@ __all__ = [
     "plain_summary",
     "refusal_sentence",
     "register_game",
+    "registered_games",
     "seat",
     "sentence",
     "targets",

@@ -22,7 +22,7 @@ from hassil.expression import Alternative, Expression, ListReference, Permutatio
 from hassil.expression import Sequence as Seq
 from hassil.intents import Intents, TextSlotList, WildcardSlotList
 
-from assistant.game import get_game, no_fields
+from assistant.game import GameModule, no_fields
 from assistant.understanding.grammar_files import read_data
 
 WILDCARD = "\x00"
@@ -109,10 +109,10 @@ class Grammar:
 
 
 @functools.lru_cache(maxsize=8)
-def moments(game: str) -> Mapping[str, frozenset[str]]:
+def moments(module: GameModule[Any, Any]) -> Mapping[str, frozenset[str]]:
     """Intent -> the moments (Expectation.awaiting) each of the game's own intents may be said at: its
     grammar file's `awaiting` lists (the recogniser's narrowing, the parser's context, the help)."""
-    intents = read_data(get_game(game).grammar)["intents"]
+    intents = read_data(module.grammar)["intents"]
     return {name: frozenset(spec.get("awaiting") or ()) for name, spec in intents.items()}
 
 
@@ -127,13 +127,12 @@ def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None
 
 
 def build(
-    game: str,
+    module: GameModule[Any, Any],
     players: Sequence[str] = (),
     wake_word: str = "arbitre",
     nicknames: Mapping[str, Sequence[str]] | None = None,
 ) -> Grammar:
     """Load the game's grammar and commands.yaml, fill in players and wake word, and expand it all."""
-    module = get_game(game)
     game_data, commands = read_data(module.grammar), read_data("commands.yaml")
     lists = {**commands.get("lists", {}), **game_data.get("lists", {})}
     lists["player"] = {"values": _names(players, nicknames)}
@@ -158,7 +157,7 @@ def build(
                 for text, slots in _expand(sentence.expression, rules, slot_lists):
                     phrases.append(Phrase(" ".join(text.split()), name, slots + fixed, context))
     return Grammar(
-        game=game,
+        game=module.name,
         phrases=tuple(phrases),
         invalid_numbers=game_data.get("invalid_numbers"),
         legal=frozenset(
@@ -185,7 +184,7 @@ def build(
                 else ()
             )
         ),
-        awaiting=moments(game),
+        awaiting=moments(module),
         respellings=respellings(),
         skip_words=tuple(map(str, intents.skip_words)),
         hesitations=tuple(map(str, commands.get("hesitations", ()))),

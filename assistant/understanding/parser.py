@@ -23,7 +23,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
-from assistant.game import Parse, Violation
+from assistant.game import GameModule, Parse, Violation
 from assistant.understanding.frame import TARGET_INTENT, Filled, Rules
 from assistant.understanding.frames import fill
 from assistant.understanding.grammar import WILDCARD, Phrase, build
@@ -44,7 +44,7 @@ class Parser:
 
     def __init__(
         self,
-        game: str,
+        module: GameModule[Any, Any],
         players: Sequence[str] = (),
         wake_word: str = "arbitre",
         nicknames: Mapping[str, Sequence[str]] | None = None,
@@ -57,8 +57,8 @@ class Parser:
         `phonetizer` pronounces words so that names are heard by sound (sounds.py; production passes
         voice.phonemes.default_phonetizer()); the names and the grammar's name-like words are
         pronounced here, in one batch. None: names by spelling and phonetic keys only."""
-        self.game = game
-        grammar = build(game, players, wake_word, nicknames)
+        self.game = module.name
+        grammar = build(module, players, wake_word, nicknames)
         self.grammar = grammar
         self._respell = Respeller(respellings)
         self._fillers = word_set(grammar.fillers)

@@ -13,7 +13,9 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from assistant.game import GameModule
 from assistant.understanding.grammar import WILDCARD, Grammar, build, respellings
 from assistant.understanding.normalize import vosk_words
 from assistant.understanding.numbers import french_number
@@ -25,15 +27,18 @@ _FANTASY = range(0, 100)
 
 
 @functools.lru_cache(maxsize=16)
-def _grammar(game: str, players: tuple[str, ...], wake_word: str) -> Grammar:
-    return build(game, players, wake_word)
+def _grammar(module: GameModule[Any, Any], players: tuple[str, ...], wake_word: str) -> Grammar:
+    return build(module, players, wake_word)
 
 
 def phrases_for(
-    game: str, awaiting: str | None, players: Sequence[str] = (), wake_word: str = "arbitre"
+    module: GameModule[Any, Any],
+    awaiting: str | None,
+    players: Sequence[str] = (),
+    wake_word: str = "arbitre",
 ) -> list[str]:
     """Vosk phrase list for what may be said when the game awaits `awaiting` (None: anything)."""
-    grammar = _grammar(game, tuple(players), wake_word)
+    grammar = _grammar(module, tuple(players), wake_word)
     allowed = {
         intent for intent, moments in grammar.awaiting.items() if awaiting is None or awaiting in moments
     }

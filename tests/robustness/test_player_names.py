@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.errors import UserError
+from assistant.game import get_game
 from assistant.settings.play import load_settings
 from assistant.settings.table import game_words, table_config
 
@@ -36,7 +37,7 @@ def test_item8_the_wake_word_of_the_table_is_reserved_too() -> None:
 
 
 def test_item8_game_words_come_from_the_grammar_and_spare_ordinary_names() -> None:
-    words = game_words("quinito")
+    words = game_words(get_game("quinito"))
     assert {"quinito", "menteur", "arbitre"} <= words
     assert not {"ana", "bruno", "chloé", "david", "émile", "marc"} & words
     table_config({"game": "quinito", "players": "Ana,Bruno,Chloé,David,Émile"})  # still fine

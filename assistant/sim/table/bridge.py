@@ -63,7 +63,7 @@ def valid(header: Mapping[str, str]) -> bool:
 def bots(header: Mapping[str, str], bluff_rate: float | None, rounds: int) -> Driver[Any, Any]:
     """Bots in every seat of the table `header` describes (a script header), with its talker."""
     config = table_config(header)
-    module = get_game(config.game)
+    module = config.module
     bluff = module.bluff_rate if bluff_rate is None else bluff_rate
     return module.simulation(config.rules, SimOptions(bluff, rounds))
 
