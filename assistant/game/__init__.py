@@ -19,7 +19,15 @@ It never imports `assistant.referee`, `assistant.sim` or another game.
 
 from assistant.game.decision import Ask, Decision, Moves, Reply
 from assistant.game.driver import Chooser, Driver
-from assistant.game.module import GameModule, GameOption, GameRules, SimOptions, no_fields, no_results
+from assistant.game.module import (
+    GameModule,
+    GameOption,
+    GameRules,
+    SimOptions,
+    no_answer,
+    no_fields,
+    no_results,
+)
 from assistant.game.parse import Parse, Position, Violation
 from assistant.game.registry import (
     UnknownGame,
@@ -73,6 +81,7 @@ __all__ = [
     "has_sentence",
     "is_self",
     "load",
+    "no_answer",
     "no_fields",
     "no_results",
     "plain_summary",

@@ -17,7 +17,7 @@ from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
 from assistant.referee import coach
-from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
+from assistant.referee.commands_spoken import answer_command, is_command
 from assistant.referee.controls import Controls
 from assistant.referee.saving import Saver
 from assistant.referee.understander import Understander, default_parser
@@ -174,7 +174,7 @@ class Referee(Controls):
             found = self._decide(parse, who)
             if isinstance(found, Moves):
                 return self._say(self.apply(found.commands, atomic=found.atomic))
-        if parse.intent in WAKE_INTENTS:
+        if is_command(parse, self.config):
             return self._say(answer_command(self, parse, who))
         if self._paused:
             return []

@@ -111,9 +111,25 @@ class Grammar:
 @functools.lru_cache(maxsize=8)
 def moments(module: GameModule[Any, Any]) -> Mapping[str, frozenset[str]]:
     """Intent -> the moments (Expectation.awaiting) each of the game's own intents may be said at: its
-    grammar file's `awaiting` lists (the recogniser's narrowing, the parser's context, the help)."""
+    grammar file's `awaiting` lists (the recogniser's narrowing, the parser's context, the help). The
+    game's table questions (`GameModule.questions`) and its own phrases of a shared command (an intent
+    of commands.yaml) are no moves: like the shared commands, any moment."""
     intents = read_data(module.grammar)["intents"]
-    return {name: frozenset(spec.get("awaiting") or ()) for name, spec in intents.items()}
+    shared = read_data("commands.yaml")["intents"]
+    return {
+        name: frozenset(spec.get("awaiting") or ())
+        for name, spec in intents.items()
+        if name not in module.questions and name not in shared
+    }
+
+
+def _merged_intents(shared: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
+    """commands.yaml's intents and the game's: a game intent named like a shared command adds its
+    phrases to that command ("quelle carte jouer" is Cinquillo's way of asking for a hint)."""
+    merged = dict(shared)
+    for name, spec in own.items():
+        merged[name] = {**spec, "data": [*shared[name]["data"], *spec["data"]]} if name in shared else spec
+    return merged
 
 
 def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None) -> list[dict[str, str]]:
@@ -140,7 +156,7 @@ def build(
     lists["wake_word"] = {"values": [{"in": wake, "out": wake}]}
     merged = {
         "language": "fr",
-        "intents": {**commands["intents"], **game_data["intents"]},
+        "intents": _merged_intents(commands["intents"], game_data["intents"]),
         "expansion_rules": {**commands.get("expansion_rules", {}), **game_data.get("expansion_rules", {})},
         "lists": lists,
         "skip_words": [*commands.get("skip_words", ()), *game_data.get("skip_words", ())],

@@ -69,3 +69,15 @@ def test_every_game_intent_says_when_it_is_expected() -> None:
     """Each game intent lists the Expectation.awaiting values it answers (phrases_for narrows with it)."""
     for game in ("quinito", "cinquillo"):
         assert all(build(get_game(game)).awaiting.values())
+
+
+def test_a_game_adds_its_own_phrases_to_a_shared_command() -> None:
+    """A game intent named like a commands.yaml intent adds its phrases to that command, at any moment
+    (no move): Cinquillo's "quelle carte jouer" is a hint, Quinito's "qui a le gobelet" whose turn."""
+    cinquillo, quinito = build(get_game("cinquillo")), build(get_game("quinito"))
+    hint = {p.text for p in cinquillo.phrases if p.intent == "hint"}
+    assert "arbitre quelle carte jouer" in hint and "arbitre je joue quoi" in hint
+    assert "arbitre qui a le gobelet" in {p.text for p in quinito.phrases if p.intent == "whose_turn"}
+    assert "arbitre qui a le gobelet" not in {p.text for p in cinquillo.phrases}
+    assert {"hint", "undo", "totem"}.isdisjoint(cinquillo.awaiting)
+    assert {"whose_turn", "penalty", "odds", "totem"}.isdisjoint(quinito.awaiting)
