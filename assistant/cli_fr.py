@@ -213,9 +213,10 @@ def _named(convert: Callable[[str], Any]) -> Callable[[str], Any]:
 
 
 def _subparsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """Each sub-parser once (a French alias names the same parser as its English name)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            yield from action.choices.values()
+            yield from {id(p): p for p in action.choices.values()}.values()
 
 
 def localise(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:

@@ -7,6 +7,10 @@ than hundreds of redraws. No stream, no bar.
 
 from __future__ import annotations
 
+import contextlib
+import threading
+import time
+from collections.abc import Iterator
 from typing import NoReturn, TextIO
 
 from tqdm import tqdm
@@ -36,3 +40,44 @@ def progress_bar(
         dynamic_ncols=tty,
         leave=True,
     )
+
+
+TICK_SECONDS = 1.0
+"""How often a wait is redrawn on a terminal."""
+LOG_TICK_SECONDS = 10.0
+"""How often a wait writes a new line where it cannot redraw (a pipe, a log file)."""
+
+
+@contextlib.contextmanager
+def waiting(stream: TextIO | None, what: str) -> Iterator[None]:
+    """Say on `stream` that `what` is under way ("chargement du modèle vocal"), with the seconds
+    elapsed while it lasts (redrawn each second on a terminal, a line every 10 s elsewhere), and how
+    long it took; nothing without a stream. For waits that give no progress of their own (a C call)."""
+    if stream is None:
+        yield
+        return
+    tty = stream.isatty()
+    began = time.monotonic()
+    done = threading.Event()
+
+    def line(text: str, last: bool = False) -> None:
+        """One state of the wait: redrawn in place on a terminal (a new line at the end)."""
+        with contextlib.suppress(OSError, ValueError):
+            if tty:
+                print(f"\r\033[Kkinito: {text}", file=stream, end="\n" if last else "", flush=True)
+            else:
+                print(f"kinito: {text}", file=stream, flush=True)
+
+    def tick() -> None:
+        while not done.wait(TICK_SECONDS if tty else LOG_TICK_SECONDS):
+            line(f"{what}… {time.monotonic() - began:.0f} s")
+
+    line(f"{what}…")
+    ticker = threading.Thread(target=tick, name="kinito-waiting", daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:
+        done.set()
+        ticker.join()
+        line(f"{what} : fait en {time.monotonic() - began:.1f} s.", last=True)

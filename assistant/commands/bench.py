@@ -1,4 +1,4 @@
-"""`kinito bench [--json] [--quick] [--compare] [--skip-vosk] [--soak HOURS]`: measure the project here.
+"""`kinito bench [--json] [--quick] [--compare] [--skip-vosk] [--cold-cache] [--soak HOURS]`: measure here.
 
 Prints one JSON object with the keys of contracts.md (`parse_p50_us`, `parse_p99_us`, `referee_p99_ms`,
 `engine_moves_per_s`, `tts_first_audio_ms`, `vosk_rtf`, `endpoint_ms`, `peak_rss_mb`), repetitions and
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.bench import board, measures, natural, voice
+from assistant.bench import board, corpus_lines, measures, natural, voice
 from assistant.bench.compare import compare, targets
 from assistant.bench.serve import serve_latency
 from assistant.rss import peak_rss_mb
@@ -26,12 +26,21 @@ HELP = "Mesurer les performances sur cette machine."
 log = logging.getLogger("kinito.bench")
 
 
+MAX_SOAK_HOURS = 48.0
+"""The longest simulated party `--soak` runs (two nights)."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--json, --quick, --compare, --skip-vosk, --soak."""
     parser.add_argument("--json", action="store_true", help="imprimer seulement l'objet JSON")
     parser.add_argument("--quick", action="store_true", help="moins de répétitions (intégration continue)")
     parser.add_argument("--compare", action="store_true", help="mesurer aussi les variantes côte à côte")
     parser.add_argument("--skip-vosk", action="store_true", help="ne pas mesurer Vosk (valeurs null)")
+    parser.add_argument(
+        "--cold-cache",
+        action="store_true",
+        help="vider le cache disque du noyau avant un chargement du modèle (root ; touche toute la machine)",
+    )
     parser.add_argument(
         "--soak", type=float, metavar="HEURES", help="au lieu du banc : une fête simulée de HEURES heures"
     )
@@ -46,7 +55,9 @@ def _step(name: str, call: Callable[[], dict[str, Any]], results: dict[str, Any]
     return part
 
 
-def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) -> dict[str, Any]:
+def bench(
+    quick: bool = False, with_compare: bool = False, vosk: bool = True, cold_cache: bool = False
+) -> dict[str, Any]:
     """Every figure, in the order of contracts.md."""
     results: dict[str, Any] = {"quick": quick}
     _step("parse", lambda: measures.parse_latency(quick), results)
@@ -58,8 +69,9 @@ def bench(quick: bool = False, with_compare: bool = False, vosk: bool = True) ->
     _step("tts", lambda: voice.tts_first_audio(quick), results)
     skipped = {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}
     recognizer = _step("vosk", lambda: voice.vosk_figures(quick) if vosk else skipped, results)
-    unmeasured: dict[str, Any] = {**dict.fromkeys(VOICE_PATH_KEYS), "voice_path": None}
-    path = _step("voice path", lambda: voice_path(quick) if vosk else unmeasured, results)
+    unmeasured: dict[str, Any] = {**dict.fromkeys((*VOICE_PATH_KEYS, *PACED_KEYS)), "voice_path": None}
+    path = _step("voice path", lambda: voice_path(quick, cold_cache) if vosk else unmeasured, results)
+    _step("natural lines", lambda: corpus_lines.natural_parse(quick), results)
     if with_compare:
         results["compare"] = _step("compare", lambda: {"compare": compare(quick, recognizer)}, results)[
             "compare"
@@ -78,20 +90,41 @@ VOICE_PATH_KEYS = (
     "vosk_model_load_s",
 )
 """contracts.md voice-path keys taken from the `after` run (peak_rss_mb too, when measured)."""
+PACED_KEYS = (
+    "speech_to_audio_paced_early_ms",
+    "speech_to_audio_paced_final_ms",
+    "speech_to_audio_paced_backlog_ms",
+    "speech_to_audio_paced_early_one_core_ms",
+    "speech_to_audio_paced_final_one_core_ms",
+    "vosk_model_cold_load_s",
+    "vosk_model_cold_how",
+)
+"""Keys beside the contract's: the voice path fed at a microphone's pace as `kinito play` assembles
+it (bench.paced), on the machine's cores and pinned to one, and the model's first load."""
 
 
 BOARD_KEYS = ("board_line_early_us", "board_line_late_us", "board_line_ratio", "board_payload_kb")
 """The party board over a night (assistant.bench.board), printed without --json."""
 
 
-def voice_path(quick: bool) -> dict[str, Any]:
-    """Issue 14: the voice path before and after, each in a child process, side by side in one run;
-    the contract keys are the `after` figures (what `kinito play` does now)."""
+def voice_path(quick: bool, cold_cache: bool = False) -> dict[str, Any]:
+    """The voice path before and after, each in a child process, side by side in one run; the
+    contract keys are the `after` figures (what `kinito play` does now). The page cache, which every
+    program on the machine shares, is dropped before the model load only when asked (`cold_cache`)."""
     from assistant.bench import voicepath
 
-    runs = {name: voicepath.in_child(name, quick) for name in voicepath.RUN_TOGETHER}
-    after = runs["after"]
+    runs = {
+        name: voicepath.in_child(name, quick, cold=cold_cache and name == "after")
+        for name in voicepath.RUN_TOGETHER
+    }
+    for name in voicepath.ONE_CORE:
+        runs[f"{name}_one_core"] = voicepath.in_child(name, quick, one_core=True)
+    after, pinned = runs["after"], runs["after_one_core"]
     out: dict[str, Any] = {key: after.get(key) for key in VOICE_PATH_KEYS}
+    for key in PACED_KEYS:
+        out[key] = after.get(key)
+    for kind in ("early", "final"):
+        out[f"speech_to_audio_paced_{kind}_one_core_ms"] = pinned.get(f"speech_to_audio_paced_{kind}_ms")
     out["voice_path"] = runs
     return out
 
@@ -100,12 +133,15 @@ def run(args: argparse.Namespace) -> int:
     """Measure and print."""
     if args.soak is not None:
         from assistant.bench.soak import PARTY, soak
+        from assistant.errors import finite
+
+        finite(args.soak, "Durée de la fête simulée (--soak)", 0, MAX_SOAK_HOURS)
 
         with tempfile.TemporaryDirectory() as tmp:
             report = soak(10**9, Path(tmp) / "soak.sqlite3", hours=args.soak, noise=PARTY)
         print(json.dumps(report.to_json(), ensure_ascii=False))
         return 1 if report.problems else 0
-    results = bench(args.quick, args.compare, not args.skip_vosk)
+    results = bench(args.quick, args.compare, not args.skip_vosk, args.cold_cache)
     if args.json:
         sys.stdout.write(json.dumps(results, ensure_ascii=False) + "\n")
         return 0
@@ -113,6 +149,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"{key:22} {results[key]}")
     for key in ("tts_first_audio_ms", "vosk_rtf", "endpoint_ms", *VOICE_PATH_KEYS, "peak_rss_mb"):
         print(f"{key:22} {results[key]}")
+    for key in (*PACED_KEYS, "parse_natural_cold_p50_us", "parse_natural_warm_p50_us"):
+        print(f"{key:22} {results.get(key)}")
     for key, target in results["targets"].items():
         verdict = {True: "atteint", False: "MANQUÉ", None: "non mesuré"}[target["met"]]
         print(f"objectif {key} {target['direction']} {target['target']}: {verdict}")

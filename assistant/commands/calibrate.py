@@ -11,11 +11,11 @@ import threading
 from collections.abc import Mapping
 from typing import Any
 
+from assistant.doctor.calibration import NOISY_SNR_DB, SETTING, Calibration, Take, calibrate
 from assistant.errors import UserError
 from assistant.game import GameModule, default_game, game_names, get_game
 from assistant.responses import render, section
-from assistant.voice.audio import StreamFactory
-from assistant.voice.calibration import NOISY_SNR_DB, SETTING, Calibration, Take, calibrate
+from assistant.voice.hear.audio import StreamFactory
 
 HELP = "Calibrer l'oreille dans cette salle : seuil de confiance conseillé."
 PHRASES = 5
@@ -63,17 +63,17 @@ def listen_room(
 ) -> Calibration:
     """Ask for the phrases and listen to each (prompts on stderr with --json). `stream_factory`
     replaces the microphone (tests: FakeStream); `stand_in` lets another language's model hear the
-    French phrases (voice.standin). A UserError when no phrase can be asked."""
+    French phrases (testing.standin). A UserError when no phrase can be asked."""
+    from assistant.doctor.listen import listen_takes, pick_phrases
+    from assistant.testing.standin import StandIn
     from assistant.understanding.phrases import phrases_for
-    from assistant.voice.audio import MicrophoneSource
-    from assistant.voice.calibrate_listen import listen_takes, pick_phrases
-    from assistant.voice.endpoint import load_with_rules
-    from assistant.voice.loading import in_vocabulary
-    from assistant.voice.models import find_model
-    from assistant.voice.recognizer import Recognizer
-    from assistant.voice.standin import StandIn
+    from assistant.voice.hear.audio import MicrophoneSource
+    from assistant.voice.hear.endpoint import load_with_rules
+    from assistant.voice.hear.recognizer import Recognizer
+    from assistant.voice.model.files import find_model
+    from assistant.voice.model.loading import in_vocabulary
 
-    model = load_with_rules(find_model(args.model)).model
+    model = load_with_rules(find_model(args.model), progress=sys.stderr).model
     module = get_game(args.game)
     grammar = phrases_for(module, None)
     if stand_in is None:

@@ -8,16 +8,17 @@ joined into one WAV with --out (also when there is no sound output: the file's p
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from pathlib import Path
 
-from assistant.errors import UserError
+from assistant.errors import UserError, os_reason, shorten
 from assistant.runtime.voices import PrintVoice, Voice
 from assistant.scripts.demo_game import demo_script
 from assistant.scripts.replay_run import referee_for
 from assistant.scripts.script import TABLE
-from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker
-from assistant.voice.synthesizers import make_synthesizer
+from assistant.voice.speak.playback import Playback, SoundDevicePlayback, Speaker
+from assistant.voice.speak.synthesizers import make_synthesizer
 
 HELP = "Écouter une partie de démonstration jouée par l'arbitre."
 FALLBACK_WAV = Path("kinito-demo.wav")
@@ -31,18 +32,20 @@ class JoinedWavPlayback:
     """Every utterance into one WAV file, a short silence between them."""
 
     def __init__(self, path: Path, pause: float = PAUSE_SECONDS) -> None:
-        import wave
+        from assistant.voice.hear.wavfile import wav_writer
 
         self.path = path
         self.pause = pause
         self.rate: int | None = None
         self.seconds = 0.0
         """Audio written so far."""
+        self._broken: UserError | None = None
+        """Why the file could not be written, once it could not."""
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._wav = wave.open(str(path), "wb")  # noqa: SIM115 -- closed by finish()
+            self._wav = wav_writer(path)  # closed by finish()
         except OSError as error:
-            raise UserError(f"Impossible d'écrire {path} ({error.strerror}).") from None
+            raise UserError(f"Impossible d'écrire {shorten(path)} : {os_reason(error)}.") from None
 
     def open(self, rate: int) -> None:
         """Start an utterance (the first one sets the file's rate)."""
@@ -56,18 +59,38 @@ class JoinedWavPlayback:
 
     def write(self, samples: bytes) -> None:
         """Append frames."""
-        self._wav.writeframes(samples)
+        self._frames(samples)
         self.seconds += len(samples) / 2 / (self.rate or 1)
 
     def close(self) -> None:
         """End of an utterance: a pause."""
         frames = int(self.pause * (self.rate or 0))
-        self._wav.writeframes(bytes(2 * frames))
+        self._frames(bytes(2 * frames))
         self.seconds += self.pause
 
     def finish(self) -> None:
         """Finalise the WAV header."""
-        self._wav.close()
+        if self._broken is not None:
+            raise self._broken
+        try:
+            self._wav.close()
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def _frames(self, data: bytes) -> None:
+        if self._broken is not None:
+            raise self._broken
+        try:
+            self._wav.writeframes(data)
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def _failed(self, error: OSError) -> UserError:
+        """The file could not be written (a full disk): it is given up, and said in one sentence."""
+        with contextlib.suppress(OSError):
+            self._wav.close()  # once, here: not again (and loudly) when collected
+        self._broken = UserError(f"Impossible d'écrire {shorten(self.path)} : {os_reason(error)}.")
+        return self._broken
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,7 +105,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _player_voice() -> str | None:
-    from assistant.voice.tts import espeak_voices
+    from assistant.voice.speak.tts import espeak_voices
 
     ids = {v.id for v in espeak_voices()}
     return next((v for v in PLAYER_VOICES if v in ids), None)

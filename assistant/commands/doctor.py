@@ -6,7 +6,8 @@ import argparse
 import dataclasses
 import json
 
-from assistant.voice.doctor import can_play, run_checks
+from assistant.doctor.checks import can_play, run_checks
+from assistant.invocation import runnable
 
 HELP = "Vérifier tout ce dont `kinito play` a besoin."
 
@@ -52,7 +53,7 @@ def _checks(args: argparse.Namespace) -> int:
     for check in checks:
         mark = "ok" if check.ok else ("ÉCHEC" if check.blocking else "ATTENTION")
         line = f"[{mark}] {check.name} : {check.detail}"
-        print(line if check.fix is None else f"{line}\n        → {check.fix}")
+        print(line if check.fix is None else f"{line}\n        → {runnable(check.fix)}")
     print(
         "Prêt : kinito play peut démarrer."
         if ok

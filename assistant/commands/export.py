@@ -14,6 +14,8 @@ import sys
 from datetime import datetime
 from typing import Any
 
+from assistant import wording
+from assistant.core.folding import fold
 from assistant.errors import UserError
 from assistant.paths import store_path
 from assistant.store.protocol import StoredEntry, StoredGame
@@ -21,7 +23,11 @@ from assistant.store.sqlite import SqliteStore, default_db_path
 
 HELP = "Exporter les coups et les pénalités d'une partie (JSON ou CSV)."
 LATEST = ("dernier", "derniere", "last")
-CSV_COLUMNS = ("coup", "heure", "entendu", "commande", "evenements", "penalites")
+"""What names the latest game (accents and case aside: « dernière », « Dernier »)."""
+HISTORY_FIX = "kinito history (la liste des parties)"
+LARGEST_ID = 2**63 - 1
+"""SQLite's largest row number: a game number beyond it names no game."""
+CSV_COLUMNS = ("coup", "heure", "entendu", "commande", "événements", "pénalités")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,21 +86,6 @@ def export(game: StoredGame) -> dict[str, Any]:
     return {"game": game_header(game), "moves": moves, "penalties": charged}
 
 
-def _penalty_text(penalty: dict[str, Any]) -> str:
-    return f"{penalty['player']} {penalty['amount']} {penalty['unit']} ({penalty['reason']})"
-
-
-def _command_text(command: Any) -> str:
-    if not isinstance(command, dict):
-        return json.dumps(command, ensure_ascii=False)
-    details = {k: v for k, v in command.items() if k != "type"}
-    return (
-        f"{command.get('type')} {json.dumps(details, ensure_ascii=False)}"
-        if details
-        else str(command.get("type"))
-    )
-
-
 def csv_rows(game: StoredGame) -> list[tuple[Any, ...]]:
     """One row per move, in CSV_COLUMNS order."""
     return [
@@ -102,9 +93,9 @@ def csv_rows(game: StoredGame) -> list[tuple[Any, ...]]:
             seq,
             clock_time(entry.at) or "",
             entry.heard or "",
-            _command_text(entry.command),
-            " ".join(str(e.get("type")) for e in entry.events if isinstance(e, dict)),
-            "; ".join(_penalty_text(p) for p in penalties(entry)),
+            wording.command(entry.command, game.kind),
+            ", ".join(wording.event(e.get("type"), game.kind) for e in entry.events if isinstance(e, dict)),
+            "; ".join(wording.penalty(p, game.kind) for p in penalties(entry)),
         )
         for seq, entry in enumerate(game.entries)
     ]
@@ -112,21 +103,21 @@ def csv_rows(game: StoredGame) -> list[tuple[Any, ...]]:
 
 def find_game(store: SqliteStore, wanted: str) -> StoredGame:
     """The game numbered `wanted`, or the latest for `dernier`; UserError naming `kinito history`."""
-    if wanted.strip().lower() in LATEST:
+    if fold(wanted.strip()) in LATEST:
         ids = store.game_ids()
         if not ids:
             raise UserError(f"Aucune partie enregistrée dans {store.path}.", "kinito play")
         return store.load(ids[-1])
-    if not wanted.isdigit():
-        raise UserError(
-            f"« {wanted} » n'est pas un numéro de partie.", "kinito history (la liste des parties)"
-        )
+    if not (wanted.isascii() and wanted.isdigit()):
+        raise UserError(f"« {wanted} » n'est pas un numéro de partie.", HISTORY_FIX)
+    if int(wanted) > LARGEST_ID:
+        raise UserError(f"Aucune partie n° {wanted} dans {store.path}.", HISTORY_FIX)
     return store.load(int(wanted))
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the game's export."""
-    with SqliteStore(args.db or default_db_path()) as store:
+    with SqliteStore(args.db or default_db_path(), read_only=True) as store:
         game = find_game(store, args.game)
     if args.json:
         print(json.dumps(export(game), ensure_ascii=False))
@@ -137,10 +128,10 @@ def run(args: argparse.Namespace) -> int:
         writer.writerows(csv_rows(game))
         return 0
     header = game_header(game)
-    print(f"Partie n° {game.id} ({game.kind}), commencée {header['started']}, {game.status}.")
+    print(f"Partie n° {game.id} ({game.kind}), commencée {header['started']}, {wording.status(game.status)}.")
     for seq, entry in enumerate(game.entries):
         words = f"« {entry.heard} »" if entry.heard else "(rien d'entendu)"
         moment = clock_time(entry.at, iso=False) or "--:--:--"
-        line = f"{seq:4} {moment}  {words}  {_command_text(entry.command)}"
-        print(line + "".join(f"\n       → {_penalty_text(p)}" for p in penalties(entry)))
+        line = f"{seq:4} {moment}  {words}  {wording.command(entry.command, game.kind)}"
+        print(line + "".join(f"\n       → {wording.penalty(p, game.kind)}" for p in penalties(entry)))
     return 0

@@ -13,12 +13,17 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from assistant import wording
 from assistant.commands.export import clock_time, penalties
+from assistant.errors import finite
 from assistant.paths import store_path
+from assistant.store.protocol import DamagedGame
 from assistant.store.sqlite import GameSummary, SqliteStore, default_db_path
 
 HELP = "Lister les parties passées, les totaux de la soirée et le classement XP."
 UNITS = ("dose", "sip", "life")
+MAX_HOURS = 24 * 366 * 100
+"""The longest night `--hours` may ask for (a century: every game)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -45,6 +50,9 @@ def summary(game: GameSummary) -> dict[str, Any]:
         "status": game.status,
         "winner": game.winner,
         "simulated": "sim" in game.config,
+        "results": {p: dict(r) for p, r in game.results.items()},
+        "league": game.league,
+        "damaged": game.damaged,
     }
 
 
@@ -55,7 +63,13 @@ def night_totals(store: SqliteStore, games: Sequence[GameSummary], since: float)
     for game in games:
         if game.created_at < since or "sim" in game.config:
             continue
-        for entry in store.load(game.id).entries:
+        if game.damaged is not None:
+            continue
+        try:
+            entries = store.load(game.id).entries
+        except DamagedGame as damaged:  # what reads of it still counts; `kinito export` names the rest
+            entries = damaged.readable.entries if damaged.readable is not None else ()
+        for entry in entries:
             for penalty in penalties(entry):
                 row = totals.setdefault(penalty["player"], dict.fromkeys(UNITS, 0))
                 row[penalty["unit"]] = row.get(penalty["unit"], 0) + int(penalty["amount"])
@@ -64,8 +78,9 @@ def night_totals(store: SqliteStore, games: Sequence[GameSummary], since: float)
 
 def run(args: argparse.Namespace) -> int:
     """Print the history."""
+    finite(args.hours, "Durée de la soirée (--hours)", 0, MAX_HOURS)
     since = time.time() - args.hours * 3600
-    with SqliteStore(args.db or default_db_path()) as store:
+    with SqliteStore(args.db or default_db_path(), read_only=True) as store:
         games = store.games()
         totals = night_totals(store, games, since)
         ranking = store.leaderboard()
@@ -73,6 +88,7 @@ def run(args: argparse.Namespace) -> int:
         report = {
             "db": str(store.path),
             "games": [summary(g) for g in games],
+            "unfinished": [g.id for g in games if g.status == "playing" and g.damaged is None],
             "night": {"since": clock_time(since), "penalties": totals},
             "leaderboard": [{"player": s.player, "xp": s.xp, "games": s.games} for s in ranking],
         }
@@ -81,17 +97,23 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         print(f"Aucune partie enregistrée dans {store.path}.")
     for game in games:
+        if game.damaged is not None:
+            print(f"n° {game.id}  partie abîmée ({game.damaged}) : kinito export {game.id} montre ses coups")
+            continue
         row = summary(game)
         winner = game.winner if not isinstance(game.winner, list) else " et ".join(game.winner)
-        end = f"gagnant : {winner}" if winner else ("en cours" if game.status == "playing" else "terminée")
+        end = f"gagnant : {winner}" if winner else wording.status(game.status)
         kind = f"{game.kind} (simulation)" if row["simulated"] else game.kind
-        print(
-            f"n° {game.id}  {row['started']}  {kind}  {', '.join(row['players'])}  {game.moves} coups  {end}"
-        )
+        moves = wording.count(game.moves, "coup", "coups")
+        print(f"n° {game.id}  {row['started']}  {kind}  {', '.join(row['players'])}  {moves}  {end}")
+    unfinished = [g.id for g in games if g.status == "playing" and not g.damaged and "sim" not in g.config]
+    if unfinished:
+        numbers = ", ".join(f"n° {n}" for n in unfinished)
+        print(f"Parties non finies : {numbers} ; pour en reprendre une : kinito play --resume NUMÉRO")
     if totals:
         print(f"Totaux de la soirée (Quinito, {args.hours:g} dernières heures) :")
         for player, units in totals.items():
-            print(f"  {player} : {units['dose']} doses, {units['sip']} gorgées, {units['life']} vies")
+            print(f"  {player} : " + ", ".join(wording.stake(units[unit], unit) for unit in UNITS))
     if ranking:
         print("Classement XP (Cinquillo, C8) :")
         for i, standing in enumerate(ranking, 1):

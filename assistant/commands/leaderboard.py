@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from assistant import jsonline
+from assistant import jsonline, wording
 from assistant.paths import store_path
-from assistant.store.sqlite import SqliteStore, default_db_path
+from assistant.store.opening import open_store
 
 HELP = "Classement XP entre les parties (C8)."
 
@@ -19,9 +19,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the ranking, highest XP first."""
-    path = args.db or default_db_path()
-    with SqliteStore(path) as store:
+    store = open_store(args.db, read_only=True)  # a file, or a postgresql://... league server
+    try:
         ranking = store.leaderboard()
+    finally:
+        store.close()
+    path = store.path
     if args.json:
         rows = [
             {"rank": i, "player": s.player, "xp": s.xp, "games": s.games} for i, s in enumerate(ranking, 1)
@@ -31,6 +34,6 @@ def run(args: argparse.Namespace) -> int:
     if not ranking:
         print("Aucune partie classée pour l'instant.")
     for i, standing in enumerate(ranking, 1):
-        games = f"{standing.games} partie" + ("s" if standing.games > 1 else "")
+        games = wording.count(standing.games, "partie", "parties")
         print(f"{i}. {standing.player} : {standing.xp:+d} XP ({games})")
     return 0

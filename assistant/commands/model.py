@@ -9,8 +9,8 @@ from pathlib import Path
 
 from assistant.errors import UserError
 from assistant.paths import cache_dir
-from assistant.voice.download import download_model
-from assistant.voice.models import (
+from assistant.voice.model.download import download_model
+from assistant.voice.model.files import (
     MANIFEST_PATH,
     MODEL_NAME,
     MODEL_URL,
@@ -21,7 +21,7 @@ from assistant.voice.models import (
     load_manifest,
     verify_model,
 )
-from assistant.voice.trust import ANOTHER_MODEL, claim_of
+from assistant.voice.model.trust import ANOTHER_MODEL, claim_of
 
 HELP = "Télécharger et vérifier le modèle Vosk français."
 
@@ -33,16 +33,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="ACTION",
         required=True,
         title="actions",
-        help="download, install, verify ou path",
+        help="download (télécharger), install (installer), verify (vérifier) ou path (chemin)",
     )
-    download = actions.add_parser("download", help="télécharger, vérifier et installer le modèle")
+    download = actions.add_parser(
+        "download", aliases=_aliases("download"), help="télécharger, vérifier et installer le modèle"
+    )
     download.add_argument(
         "--dest", type=Path, help=f"dossier où l'installer (défaut : {default_download_dir()})"
     )
     download.add_argument("--url", default=MODEL_URL, help=f"adresse du zip (défaut {MODEL_URL})")
     download.add_argument("--force", action="store_true", help="retélécharger même s'il est déjà complet")
     install = actions.add_parser(
-        "install", help="installer un modèle Vosk copié d'une autre machine (un zip ou un dossier)"
+        "install",
+        aliases=_aliases("install"),
+        help="installer un modèle Vosk copié d'une autre machine (un zip ou un dossier)",
     )
     install.add_argument(
         "source", type=Path, metavar="ARCHIVE|DOSSIER", help="le zip du modèle, ou son dossier"
@@ -57,13 +61,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
             action="store_true",
             help="installer même si les sommes diffèrent du manifeste (à tes risques)",
         )
-    verify = actions.add_parser("verify", help="vérifier chaque fichier du modèle (tailles et sha256)")
+    verify = actions.add_parser(
+        "verify", aliases=_aliases("verify"), help="vérifier chaque fichier du modèle (tailles et sha256)"
+    )
     verify.add_argument("--model", help="dossier du modèle (défaut : celui que kinito trouve)")
     verify.add_argument("--quick", action="store_true", help="tailles seulement, sans sha256")
-    path = actions.add_parser("path", help="afficher le dossier du modèle utilisé")
+    path = actions.add_parser("path", aliases=_aliases("path"), help="afficher le dossier du modèle utilisé")
     path.add_argument("--model", help="dossier du modèle")
     for sub in (download, install, verify):
         sub.add_argument("--manifest", type=Path, default=MANIFEST_PATH, help="manifeste sha256 à utiliser")
+
+
+FRENCH_ACTIONS: dict[str, tuple[str, ...]] = {
+    "download": ("télécharger", "telecharger"),
+    "install": ("installer",),
+    "verify": ("vérifier", "verifier"),
+    "path": ("chemin",),
+}
+"""Each action's French names (with and without accents), as the other choices have theirs."""
+
+
+def _aliases(action: str) -> list[str]:
+    return list(FRENCH_ACTIONS.get(action, ()))
+
+
+def action_of(name: str) -> str:
+    """The action a French name stands for (`vérifier` is verify); other names as they are."""
+    return next((action for action, names in FRENCH_ACTIONS.items() if name in names), name)
 
 
 def _report(report: VerifyReport) -> int:
@@ -90,7 +114,7 @@ def _verify(model: Path, manifest: tuple[ManifestEntry, ...], named: bool, quick
 
 def _install(args: argparse.Namespace, manifest: tuple[ManifestEntry, ...]) -> int:
     """`install ARCHIVE|DOSSIER`: checked, its sums shown and recorded, then in place."""
-    from assistant.voice.install import install_model
+    from assistant.voice.model.install import install_model
 
     dest = args.dest if args.dest is not None else default_download_dir()
     installed = install_model(args.source, dest, manifest, trust_anyway=args.trust_anyway)
@@ -110,6 +134,7 @@ def _install(args: argparse.Namespace, manifest: tuple[ManifestEntry, ...]) -> i
 
 def run(args: argparse.Namespace) -> int:
     """Dispatch to download, verify or path."""
+    args.action = action_of(args.action)
     if args.action == "path":
         print(find_model(args.model))
         return 0

@@ -21,7 +21,7 @@ from assistant.game import GameRules, Parse, default_game, game_names, get_game
 from assistant.reading import text_lines
 from assistant.understanding.grammar_files import FIX_REINSTALL
 from assistant.understanding.parser import Parser
-from assistant.voice.phonemes import default_phonetizer
+from assistant.voice.speak.phonemes import default_phonetizer
 
 HELP = "Comprendre des transcriptions (une par ligne sur l'entrée standard)."
 

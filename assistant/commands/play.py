@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from assistant import speech
@@ -13,38 +12,45 @@ from assistant.commands.game_flags import add_game_flags, game_options
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
 from assistant.game import default_game, game_names
+from assistant.invocation import runnable
 from assistant.paths import store_path, user_config_file
 from assistant.reading import text_lines
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver
-from assistant.runtime.enrolment import enrol
-from assistant.runtime.grammar_switch import respellings_for
-from assistant.runtime.hearing import hearing, microphone, satellite_microphone
 from assistant.runtime.live import LiveLoop, from_heard, from_text
 from assistant.runtime.resuming import resumed
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice, Voice
 from assistant.settings.play import PlaySettings, load_settings
 from assistant.settings.table import TableConfig
-from assistant.store.sqlite import SqliteStore, default_db_path
-from assistant.voice.audio import AudioSource
-from assistant.voice.duplex import HalfDuplexGate
+from assistant.store.opening import TableStore, open_store
+from assistant.voice.hear.audio import AudioSource
+from assistant.voice.hear.duplex import HalfDuplexGate
 
 if TYPE_CHECKING:
     from assistant.board.server import BoardServer
-    from assistant.voice.tts import Synthesizer
-    from assistant.voice.wyoming_satellite import WyomingSatellite
+    from assistant.core.game import Session
+    from assistant.voice.speak.tts import Synthesizer
+    from assistant.voice.wyoming.satellite import WyomingSatellite
 
 HELP = "Arbitrer une partie à voix haute (micro et haut-parleur)."
 MODEL_UNAVAILABLE = (
     "Le modèle vocal français est absent et n'a pas pu être téléchargé : lance `kinito model download`"
     " une fois connecté, ou joue au clavier avec `kinito play --input text`."
 )
+TEXT_FORMAT = (
+    "Une ligne par phrase : « Nom: mots » (par exemple « Ana: soixante deux »),"
+    " ou « table: mots » pour quelqu'un qu'on ne nomme pas."
+)
+"""The line format of `--input text`, said first and again after a line without a name."""
+TEXT_QUIT = "Pour finir : Ctrl-D (la partie reste enregistrée)."
+"""How to leave `--input text`."""
 PLAY_KEYS: tuple[str, ...] = (
     *("game", "players", "slow", "wake_word"),
     *("model", "device", "db", "resume", "recover", "input", "voice_engine", "speech", "speaker_model"),
     "endpoint",
     *("tts_uri", "mic_uri", "snd_uri", "satellite_uri"),
+    "board",
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -71,8 +77,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--endpoint",
         help='fin d\'énoncé de Vosk : play (défaut), model, short, ou "0.35,0.7,1.0" (secondes)',
     )
-    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
-    parser.add_argument("--resume", action="store_true", default=None, help="reprendre la partie en cours")
+    parser.add_argument(
+        "--db", help=f"fichier SQLite des parties, ou postgresql://… (défaut : {store_path()})"
+    )
+    parser.add_argument(
+        "--resume",
+        nargs="?",
+        const=True,
+        default=None,
+        metavar="N",
+        help="reprendre la dernière partie en cours, ou la partie n° N (kinito history)",
+    )
     parser.add_argument(
         "--recover",
         action="store_true",
@@ -135,11 +150,11 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate, satellite: WyomingSatel
     printer = PrintVoice(sys.stdout)
     if not settings.speech:
         return printer
-    from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker
+    from assistant.voice.speak.playback import Playback, SoundDevicePlayback, Speaker
 
     playback: Playback = SoundDevicePlayback()
     if settings.snd_uri is not None:
-        from assistant.voice.wyoming_snd import WyomingPlayback
+        from assistant.voice.wyoming.snd import WyomingPlayback
 
         playback = WyomingPlayback(settings.snd_uri)  # close() returns once played: the gate holds
     if satellite is not None:
@@ -150,13 +165,13 @@ def _voice(settings: PlaySettings, gate: HalfDuplexGate, satellite: WyomingSatel
 
 def synthesizer(settings: PlaySettings) -> Synthesizer:
     """The voice engine of the settings; with `tts_uri`, that Wyoming server, the engine behind it."""
-    from assistant.voice.synthesizers import make_synthesizer
-    from assistant.voice.tts import Engine
+    from assistant.voice.speak.synthesizers import make_synthesizer
+    from assistant.voice.speak.tts import Engine
 
     engine: Engine = "pyttsx3" if settings.voice_engine == "pyttsx3" else "espeak"
     if settings.tts_uri is None:
         return make_synthesizer(engine)
-    from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+    from assistant.voice.wyoming.tts import FallbackSynthesizer, WyomingSynthesizer
 
     return FallbackSynthesizer(WyomingSynthesizer(settings.tts_uri), lambda: make_synthesizer(engine))
 
@@ -166,10 +181,10 @@ def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
     fetched where it can be; one sentence when neither works; refused when its files differ from its
     manifest (sums cached by size and time), unless `trust_anyway`."""
     from assistant.paths import cache_dir
-    from assistant.voice.download import download_model
-    from assistant.voice.endpoint import load_with_rules, parse_rules
-    from assistant.voice.models import default_download_dir, find_model
-    from assistant.voice.trust import ensure_trusted
+    from assistant.voice.hear.endpoint import load_with_rules, parse_rules
+    from assistant.voice.model.download import download_model
+    from assistant.voice.model.files import default_download_dir, find_model
+    from assistant.voice.model.trust import ensure_trusted
 
     rules = parse_rules(settings.endpoint)  # a bad setting is reported before any download
 
@@ -184,28 +199,32 @@ def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
         except (UserError, OSError):
             raise UserError(MODEL_UNAVAILABLE) from None
     ensure_trusted(path, trust_anyway)
-    return load_with_rules(path, rules).model
+    return load_with_rules(path, rules, progress=sys.stderr).model
 
 
-def _open_store(settings: PlaySettings) -> SqliteStore:
-    return SqliteStore(Path(settings.db) if settings.db else default_db_path())
+def _open_store(settings: PlaySettings) -> TableStore:
+    return open_store(settings.db)  # a file, or postgresql://... (one league, many tables)
 
 
-def _table(settings: PlaySettings, store: SqliteStore, resume: bool) -> tuple[TableConfig, int | None]:
-    """The table to referee and, with --resume, the stored game it continues (its own rules)."""
-    if not resume:
+def _table(
+    settings: PlaySettings, store: TableStore, resume: bool | int
+) -> tuple[TableConfig, int | None, Session[Any, Any, Any] | None]:
+    """The table to referee and, with --resume [N], the stored game it continues (its own rules) and
+    its session (loaded and checked once)."""
+    if resume is False:
         unfinished = store.latest_unfinished()
         if unfinished is not None:  # never a silent surprise: the old game is kept, and how to go on
             print(
                 f"kinito: la partie n° {unfinished} n'est pas finie ; celle-ci est une nouvelle partie. "
-                "Pour reprendre l'autre : kinito play --resume",
+                f"Pour reprendre l'autre : {runnable(f'kinito play --resume {unfinished}')}",
                 file=sys.stderr,
             )
-        return settings.table, None
-    return resumed(store, settings.table, recover=settings.recover)
+        return settings.table, None, None
+    wanted = None if resume is True else resume
+    return resumed(store, settings.table, recover=settings.recover, wanted=wanted)
 
 
-def _which(referee: Referee, store: SqliteStore) -> str:
+def _which(referee: Referee, store: TableStore) -> str:
     """The game as stored, or plainly not stored yet (never a number it does not have)."""
     if referee.game_id is None:
         return f"partie pas encore enregistrée dans {store.path} (nouvel essai à chaque coup)"
@@ -213,31 +232,44 @@ def _which(referee: Referee, store: SqliteStore) -> str:
 
 
 def _referee(
-    table: TableConfig, game_id: int | None, store: SqliteStore, parser: Understander | None
+    table: TableConfig,
+    game_id: int | None,
+    session: Session[Any, Any, Any] | None,
+    store: TableStore,
+    parser: Understander | None,
 ) -> Referee:
-    return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id)
+    return Referee(table, SystemClock(), store=store, parser=parser, resume_id=game_id, resumed=session)
 
 
 def _play_text(
-    settings: PlaySettings, store: SqliteStore, resume: bool, observers: Sequence[TableObserver] = ()
+    settings: PlaySettings, store: TableStore, resume: bool | int, observers: Sequence[TableObserver] = ()
 ) -> None:
     gate = HalfDuplexGate(SystemClock())
     referee = _referee(*_table(settings, store, resume), store, None)
+    print(f"kinito: {TEXT_FORMAT} {TEXT_QUIT}", file=sys.stderr, flush=True)
     loop = LiveLoop(referee, _voice(settings, gate), observers=observers)
-    print(f"kinito: {_which(referee, store)}.", file=sys.stderr)
-    loop.run(from_text(text_lines(sys.stdin.buffer), referee.config.players))
+    print(f"kinito: {_which(referee, store)}.", file=sys.stderr, flush=True)
+
+    def refuse(line: str) -> None:
+        print(f"kinito: « {line[:60]} » : il manque le nom. {TEXT_FORMAT}", file=sys.stderr, flush=True)
+
+    table = referee.config
+    loop.run(from_text(text_lines(sys.stdin.buffer), table.players, refuse, table.wake_word))
 
 
 def _play_mic(
     settings: PlaySettings,
-    store: SqliteStore,
-    resume: bool,
+    store: TableStore,
+    resume: bool | int,
     observers: Sequence[TableObserver] = (),
     trust_anyway: bool = False,
 ) -> None:
+    from assistant.runtime.enrolment import enrol
+    from assistant.runtime.grammar_switch import respellings_for
+    from assistant.runtime.hearing import hearing, microphone, satellite_microphone
     from assistant.understanding.parser import Parser
-    from assistant.voice.loading import load_speaker_model
-    from assistant.voice.phonemes import default_phonetizer
+    from assistant.voice.model.loading import load_speaker_model
+    from assistant.voice.speak.phonemes import default_phonetizer
 
     model = _model(settings, trust_anyway)
     voices_model = load_speaker_model(settings.speaker_model) if settings.speaker_model else None
@@ -247,7 +279,9 @@ def _play_mic(
     def has_word(word: str) -> bool:
         return bool(model.vosk_model_find_word(word) >= 0)
 
-    table, game_id = _table(settings, store, resume)  # a resumed game's own table decides the grammar
+    table, game_id, session = _table(
+        settings, store, resume
+    )  # a resumed game's own table decides the grammar
     back = respellings_for(table.module, table.players, table.wake_word, has_word)
     parser = Parser(
         table.module,
@@ -257,10 +291,10 @@ def _play_mic(
         respellings=back,
         phonetizer=default_phonetizer(),
     )
-    referee = _referee(table, game_id, store, parser)
+    referee = _referee(table, game_id, session, store, parser)
     satellite = None
     if settings.satellite_uri is not None:
-        from assistant.voice.wyoming_satellite import WyomingSatellite
+        from assistant.voice.wyoming.satellite import WyomingSatellite
 
         satellite = WyomingSatellite(settings.satellite_uri, clock=clock)
     voice = QueuedVoice(_voice(settings, gate, satellite))
@@ -305,9 +339,10 @@ def _play_mic(
 def run(args: argparse.Namespace) -> int:
     """Play until the input ends or Ctrl-C; the game stays in the store for --resume."""
     flags = _flags(args)
+    resume = _resume_number(flags.get("resume"))
+    flags["resume"] = None if resume is False else True
     settings = load_settings(flags, args.config)
-    resume = bool(flags.get("resume"))
-    board = _board(args.board) if getattr(args, "board", None) else None
+    board = _board(settings.board) if settings.board else None
     observers: tuple[TableObserver, ...] = (board,) if board is not None else ()
     store = _open_store(settings)
     try:
@@ -316,13 +351,30 @@ def run(args: argparse.Namespace) -> int:
         else:
             _play_mic(settings, store, resume, observers, bool(getattr(args, "trust_anyway", False)))
     except KeyboardInterrupt:
-        print("\nkinito: partie enregistrée ; pour la continuer : kinito play --resume", file=sys.stderr)
+        print(
+            f"\nkinito: partie enregistrée ; pour la continuer : {runnable('kinito play --resume')}",
+            file=sys.stderr,
+        )
         return 0
     finally:
         store.close()
         if board is not None:
             board.close()
     return 0
+
+
+def _resume_number(value: object) -> bool | int:
+    """--resume alone: True (the newest unfinished game); --resume N: N; absent: False."""
+    if value is None or value is False:
+        return False
+    if value is True:
+        return True
+    text = str(value).strip()
+    if not (text.isascii() and text.isdigit()) or int(text) == 0:
+        raise UserError(
+            f"« {text} » n'est pas un numéro de partie.", fix="kinito history (les parties non finies)"
+        )
+    return int(text)
 
 
 def _board(address: str) -> BoardServer:

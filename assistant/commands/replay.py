@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from assistant import jsonline
+from assistant import jsonline, wording
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import load_script
 
@@ -20,17 +20,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="FICHIER", help="enregistrer la partie dans cette base SQLite")
 
 
-def readable(outcome: dict[str, Any]) -> str:
+def readable(outcome: dict[str, Any], game: str) -> str:
     """The outcome for a person: standings, penalties, then what the referee said."""
     lines = ["Joueurs :"]
     for name, counters in outcome["players"].items():
-        values = ", ".join(f"{k} {v}" for k, v in counters.items())
+        values = ", ".join(wording.counter(k, v, game) for k, v in counters.items())
         lines.append(f"  {name} : {values}")
-    lines.append("Pénalités :")
-    for p in outcome["penalties"]:
-        lines.append(f"  {p['player']} {p['amount']} {p['unit']} ({p['reason']})")
+    lines.append("Pénalités :" if outcome["penalties"] else "Pénalités : aucune")
+    lines += [f"  {wording.penalty(p, game)}" for p in outcome["penalties"]]
     lines.append(f"Totem : {', '.join(outcome['totem']) or '-'}")
-    lines.append(f"Au tour de : {outcome['current'] or '-'}   sens : {outcome['direction']}")
+    direction = "horaire" if outcome["direction"] == 1 else "antihoraire"
+    lines.append(f"Au tour de : {outcome['current'] or '-'}   sens : {direction}")
     winner = outcome["winner"]
     lines.append(f"Gagnant : {' et '.join(winner) if isinstance(winner, list) else winner or '-'}")
     lines.append("L'arbitre a dit :")
@@ -51,5 +51,5 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sys.stdout.write(jsonline.dumps(outcome) + "\n")
     else:
-        print(readable(outcome))
+        print(readable(outcome, referee.config.game))
     return 0

@@ -86,8 +86,8 @@ def run(args: argparse.Namespace) -> int:
     for line in lines:
         print(line)
     if args.say:
-        from assistant.voice.playback import SoundDevicePlayback, Speaker
-        from assistant.voice.synthesizers import make_synthesizer
+        from assistant.voice.speak.playback import SoundDevicePlayback, Speaker
+        from assistant.voice.speak.synthesizers import make_synthesizer
 
         speaker = Speaker(make_synthesizer(), SoundDevicePlayback())
         for line in lines:

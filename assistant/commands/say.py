@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from assistant.errors import UserError
-from assistant.voice.playback import Playback, SoundDevicePlayback, Speaker, WavFilePlayback
-from assistant.voice.synthesizers import make_synthesizer
-from assistant.voice.tts import DEFAULT_RATE, ENGINES, Synthesizer
+from assistant.errors import UserError, finite, os_reason
+from assistant.voice.speak.playback import Playback, SoundDevicePlayback, Speaker, WavFilePlayback
+from assistant.voice.speak.synthesizers import make_synthesizer
+from assistant.voice.speak.tts import DEFAULT_RATE, ENGINES, Synthesizer
 
 HELP = "Faire parler la synthèse vocale."
 
@@ -64,11 +64,13 @@ def _check_out(out: Path) -> None:
 def run(args: argparse.Namespace) -> int:
     """Synthesize the text and play it (or write it with --out)."""
     text = _text(args.text)
+    finite(args.volume, "Volume", 0.0, 1.0)
+    finite(args.rate, "Débit", 80, 450)
     if args.out is not None:
         _check_out(args.out)
     synthesizer: Synthesizer
     if getattr(args, "tts_uri", None):
-        from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+        from assistant.voice.wyoming.tts import FallbackSynthesizer, WyomingSynthesizer
 
         synthesizer = FallbackSynthesizer(  # --voice names the server's voice, not an espeak-ng one
             WyomingSynthesizer(args.tts_uri, args.voice),
@@ -82,7 +84,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         device = int(args.device) if args.device is not None and args.device.isdigit() else args.device
         playback = SoundDevicePlayback(device)
-    seconds = Speaker(synthesizer, playback).say(text)
+    try:
+        seconds = Speaker(synthesizer, playback).say(text)
+    except OSError as error:
+        if args.out is None:
+            raise
+        raise UserError(f"Impossible d'écrire {args.out} : {os_reason(error)}.") from None
     if args.out is not None:
         print(f"{args.out} : {seconds:.1f} s, voix {synthesizer.voice} ({args.engine}).")
     return 0

@@ -21,7 +21,7 @@ from assistant.referee.referee import Referee
 from assistant.runtime.questions import StoredTable, TableQuestions
 from assistant.settings.play import load_settings
 from assistant.store.sqlite import SqliteStore, default_db_path
-from assistant.voice.wyoming_uri import parse_uri
+from assistant.voice.wyoming.uri import parse_uri
 
 HELP = "Répondre aux questions de Home Assistant (Wyoming) sur une partie."
 DEFAULT_URI = "tcp://127.0.0.1:10750"
@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     parse_uri(args.uri, "--uri")
     flags: dict[str, Any] = {k: getattr(args, k, None) for k in (*SERVE_KEYS, *game_options())}
     settings = load_settings(flags, args.config)
-    store = SqliteStore(Path(settings.db) if settings.db else default_db_path()) if flags["resume"] else None
+    path = Path(settings.db) if settings.db else default_db_path()
+    store = SqliteStore(path, read_only=True) if flags["resume"] else None  # it reads, never writes
     stored = StoredTable(store, settings.table) if store is not None else None
 
     def new_game() -> Referee:  # a table typed like kinito play: a new game per question

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from assistant import jsonline
+from assistant import jsonline, wording
 from assistant.commands.game_flags import add_game_flags, game_settings
 from assistant.core.table import ConfigError, comma_list
 from assistant.errors import UserError
@@ -25,6 +25,8 @@ from assistant.store.sqlite import SqliteStore
 
 HELP = "Simuler des parties entre robots."
 DEFAULT_PLAYERS = "Ana,Bruno,Chloé,David"
+MAX_GAMES = 1_000_000
+"""Games one run may simulate (a million takes hours here)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,8 +85,8 @@ def _settings(args: argparse.Namespace) -> sim.SimSettings:
     bluff = args.bluff_rate if args.bluff_rate is not None else module.bluff_rate
     if not 0.0 <= bluff <= 1.0:
         raise UserError("--bluff-rate est une fréquence entre 0 et 1.")
-    if args.games < 0:
-        raise UserError("--games doit être positif.")
+    if not 0 <= args.games <= MAX_GAMES:
+        raise UserError(f"--games compte de 0 à {MAX_GAMES} parties, pas {args.games}.")
     return sim.SimSettings(
         module, sim.table_settings(module, options), args.seed, bluff, args.rounds, args.max_moves
     )
@@ -111,10 +113,9 @@ def run(args: argparse.Namespace) -> int:
             }
         else:
             stream = None if args.progress else sys.stderr  # the kill test reads bare "move N" lines
+            settings = _settings(args)
             with progress_bar(stream, args.games, "simulation", " partie") as bar:
-                report = sim.run(
-                    _settings(args), args.games, store, on_move, args.verbose_games, on_game=bar.update
-                )
+                report = sim.run(settings, args.games, store, on_move, args.verbose_games, on_game=bar.update)
             report["db"] = args.db
     except ConfigError as error:
         raise UserError(str(error)) from error
@@ -124,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(jsonline.dumps(report))
     else:
-        _print_text(report)
+        _print_text(report, args.game)
     return 0
 
 
@@ -155,12 +156,13 @@ def _print_natural(report: dict[str, Any]) -> None:
     )
 
 
-def _print_text(report: dict[str, Any]) -> None:
+def _print_text(report: dict[str, Any], game: str) -> None:
     if report.get("natural"):
         _print_natural(report)
         return
     if "games" in report:
-        speed = f"{report['moves']} coups en {report['seconds']} s ({report['moves_per_s']} coups/s)"
-        print(f"{report['games']} parties, {speed}.")
+        moves = wording.count(report["moves"], "coup", "coups")
+        speed = f"{moves} en {report['seconds']} s ({report['moves_per_s']} coups/s)"
+        print(f"{wording.count(report['games'], 'partie', 'parties')}, {speed}.")
     for player, row in report["players"].items():
-        print(f"{player} : " + ", ".join(f"{k} {v}" for k, v in row.items()))
+        print(f"{player} : " + ", ".join(wording.counter(k, v, game) for k, v in row.items()))

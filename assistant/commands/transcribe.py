@@ -18,14 +18,14 @@ from assistant.errors import UserError
 from assistant.game import default_game, game_names, get_game
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
-from assistant.voice.endpoint import load_with_rules, parse_rules
-from assistant.voice.heard import Heard
-from assistant.voice.listener import Listener
-from assistant.voice.models import FIX_DOWNLOAD, find_model
-from assistant.voice.phonemes import default_phonetizer
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.trust import ensure_trusted
-from assistant.voice.wavfile import WavSource
+from assistant.voice.hear.endpoint import load_with_rules, parse_rules
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.listener import Listener
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.wavfile import WavSource
+from assistant.voice.model.files import FIX_DOWNLOAD, find_model
+from assistant.voice.model.trust import ensure_trusted
+from assistant.voice.speak.phonemes import default_phonetizer
 
 HELP = "Transcrire un fichier WAV avec Vosk."
 
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
             f"{model_dir} n'est pas un modèle Vosk complet : conf/model.conf manque.", FIX_DOWNLOAD
         )
     ensure_trusted(model_dir, args.trust_anyway)  # sums cached by size and modification time
-    model = load_with_rules(model_dir, parse_rules(args.endpoint)).model
+    model = load_with_rules(model_dir, parse_rules(args.endpoint), progress=sys.stderr).model
     players = comma_list(args.players)
     module = get_game(default_game() if args.game == "open" else args.game)
     respellings: dict[str, str] = {}

@@ -14,7 +14,8 @@ from assistant import speech
 from assistant.core.events import Reason
 from assistant.core.expectation import Expectation
 from assistant.game import Parse, Rulebook
-from assistant.referee import coach
+from assistant.referee import coach, short
+from assistant.referee.decoding.words import say as say_decoding
 from assistant.referee.helping import help_lines
 from assistant.referee.violations import designated
 from assistant.settings.table import TableConfig
@@ -43,6 +44,11 @@ class Table(Protocol):
     @property
     def paused(self) -> bool:
         """Whether the referee is paused."""
+        ...
+
+    @property
+    def open_question(self) -> str | None:
+        """The question the referee asked and still waits to hear answered, or None."""
         ...
 
     @property
@@ -84,15 +90,29 @@ class Table(Protocol):
         ...
 
 
-def explain(table: Table, topic: str | None) -> list[str]:
-    """The rules as this table plays them, generated from its settings (never a fixed text)."""
+def explain(table: Table, topic: str | None, text: str = "") -> list[str]:
+    """The rules as this table plays them, generated from its settings (never a fixed text); without a
+    topic, a short summary offering the topics, unless the whole was asked for ("en entier")."""
     config = table.config
-    return list(config.module.explain(config.rules, topic))
+    lines = list(config.module.explain(config.rules, topic))
+    if topic is None and not short.wants_whole(text):
+        return short.rules_summary(lines, config.module.topics(config.rules))
+    return lines
 
 
 def standings(table: Table) -> list[str]:
-    """One short line per player."""
-    return [speech.standing(player, counters) for player, counters in table.state.standings().items()]
+    """One short line per player (a big table's shared score said once)."""
+    lines = [(p, speech.standing(p, counters)) for p, counters in table.state.standings().items()]
+    return short.grouped(lines)
+
+
+def where(table: Table) -> list[str]:
+    """ "arbitre on en est où": the scores in short, whose turn it is, and the question left open."""
+    lines = [*standings(table), *whose_turn(table)]
+    question = table.open_question
+    if question is not None:
+        lines.append(say_decoding("waiting_for", question=question))
+    return lines
 
 
 def whose_turn(table: Table) -> list[str]:
@@ -156,9 +176,9 @@ def answer_command(table: Table, parse: Parse, who: str | None) -> list[str]:
     if intent == "pause":
         return [speech.say("paused")] if table.pause() else [speech.say("already_paused")]
     if intent == "rules":
-        return explain(table, parse.topic)
+        return explain(table, parse.topic, parse.text)
     if intent == "standings":
-        return standings(table)
+        return where(table) if short.asks_where(parse.text) else standings(table)
     if intent == "whose_turn":
         return whose_turn(table)
     if intent == "repeat":

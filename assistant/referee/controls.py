@@ -12,8 +12,9 @@ from assistant.core.expectation import Expectation
 from assistant.core.game import Session
 from assistant.game import Rulebook
 from assistant.referee import coach
+from assistant.referee.conversation import Conversation
+from assistant.referee.decoding.question import Question
 from assistant.referee.saving import Saver
-from assistant.referee.violations import Pending
 from assistant.settings.table import TableConfig
 
 
@@ -26,8 +27,7 @@ class Controls:
     session: Session[Any, Any, Any]
     saver: Saver
     marks: list[int]
-    pending: Pending | None
-    _paused: bool
+    talk: Conversation
     _since: float
     _before_restart: tuple[Session[Any, Any, Any], list[int], int | None] | None
 
@@ -63,32 +63,33 @@ class Controls:
     @property
     def paused(self) -> bool:
         """Whether "arbitre pause" stopped the counting."""
-        return self._paused
+        return self.talk.paused
 
     def pause(self) -> bool:
         """Stop counting (slowness, moves); False when already paused."""
-        if self._paused:
+        if self.talk.paused:
             return False
-        self._paused = True
+        self.talk.paused = True
         return True
 
     def unpause(self) -> bool:
         """Count again; Q10: the expected player's silence counts from now. False when not paused."""
-        if not self._paused:
+        if not self.talk.paused:
             return False
-        self._paused = False
+        self.talk.paused = False
         self._since = self.clock.now()
         return True
 
     def ask_culprit(self, reason: Reason) -> None:
         """The next line may designate who is charged with `reason` ("Qui faut-il pénaliser ?")."""
-        self.pending = Pending(reason)
+        self.talk.open = Question("culprit", speech.say("who_penalty"), reason=reason)
 
     def apply_penalty(self, player: str, reason: str) -> list[str]:
         """Q10/Q11: charge a fault to `player` (nothing in a game without faults)."""
-        return self._apply_auto_penalty(player, reason)
+        return self.charge(player, reason)
 
-    def _apply_auto_penalty(self, player: str, reason: str) -> list[str]:
+    def charge(self, player: str, reason: str) -> list[str]:
+        """Q10/Q11: the fault `reason` charged to `player` (nothing in a game without faults)."""
         fault = self.book.fault(player, reason)
         if fault is None:
             return []
@@ -101,7 +102,7 @@ class Controls:
         )  # the game left behind
         self._before_restart = (self.session, list(self.marks), self.saver.game_id)
         saving = self._start()
-        return self._say([*ended, speech.say("new_game"), *saving, *self._settle([])])
+        return [*ended, speech.say("new_game"), *saving, *self._settle([])]
 
     def undo(self) -> list[str]:
         """Drop the last heard line's moves (and the referee's own moves after them), say what was
@@ -139,7 +140,7 @@ class Controls:
     def tick(self) -> list[str]:
         """Q10 slowness: the expected player stayed silent `slow` seconds (not while paused)."""
         now = self.clock.now()
-        if self._paused or self.config.slow is None:
+        if self.talk.paused or self.config.slow is None:
             self._since = now
             return []
         if now - self._since < self.config.slow:
@@ -149,6 +150,6 @@ class Controls:
         if expect.player is None or not expect.timed:
             return []
         count = len(self.session.entries)
-        lines = self._say(self._apply_auto_penalty(expect.player, "slowness"))
+        lines = self._say(self.charge(expect.player, "slowness"))
         self._mark(count)
         return lines

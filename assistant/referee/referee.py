@@ -16,16 +16,23 @@ from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
-from assistant.referee import coach
+from assistant.referee import coach, listening
 from assistant.referee.commands_spoken import answer_command, is_command
 from assistant.referee.controls import Controls
+from assistant.referee.conversation import Conversation
+from assistant.referee.decoding.question import Question
+from assistant.referee.decoding.words import say as decoding_say
 from assistant.referee.saving import Saver
 from assistant.referee.understander import Understander, default_parser
-from assistant.referee.violations import Pending, designated, reasons, tries_to_designate
+from assistant.referee.violations import reasons
 from assistant.settings.table import TableConfig
+from assistant.store.ending import ending_with
 from assistant.store.protocol import GameStore, resume
 
 __all__ = ["Referee", "Understander", "default_parser"]
+
+AUTO_LIMIT = 100_000
+"""The most moves the referee makes by itself in a row (deals, draws) before it waits for the table."""
 
 
 class Referee(Controls):
@@ -38,8 +45,10 @@ class Referee(Controls):
         store: GameStore | None = None,
         parser: Understander | None = None,
         resume_id: int | None = None,
+        resumed: Session[Any, Any, Any] | None = None,
     ) -> None:
-        """With `resume_id`, the game is rebuilt from that stored game's log (after a crash)."""
+        """With `resume_id`, the game is rebuilt from that stored game's log (after a crash); with
+        `resumed` too, from that session, already loaded and checked from it (runtime.resuming)."""
         self.config = config
         self.clock = clock
         self.book: Rulebook[Any, Any] = config.module.rulebook(config.rules)
@@ -47,26 +56,25 @@ class Referee(Controls):
         self.session: Session[Any, Any, Any] = Session.start(self.book.game)
         self.spoken: list[str] = []
         self.last: list[str] = []
-        self._paused = False
-        self.pending: Pending | None = None
-        self.saver = Saver(store, self.book.codec)
+        self.talk = Conversation()
+        """The open question, the pause and what was just settled (one conversation state)."""
+        tallies = config.module.results  # the game's own results of a finished state (C8 XP...)
+        self.saver = Saver(store, self.book.codec, ending_with(lambda state: tallies(config.rules, state)))
         self.marks: list[int] = []
         self.strangers: set[str] = set()
         """Speaker labels heard that name nobody at the table (each told once)."""
-        self.confirming: str | None = None
-        """A destructive command said and not yet confirmed aloud ("new_game")."""
-        self.asking: Ask[Any] | None = None
-        """A yes/no question of the game awaiting "oui" or "non" (C8: penalise an abandon?)."""
         self._before_restart: tuple[Session[Any, Any, Any], list[int], int | None] | None = None
         """The game a confirmed new_game replaced, so "arbitre annule" right after brings it back."""
         self._since = clock.now()
         if resume_id is not None and store is not None:
-            self.session = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
-            self.saver.resumed(resume_id, self.session)
+            if resumed is None:
+                resumed = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
+            self.session = resumed
+            ended = self.saver.resumed(resume_id, self.session)  # a winner but no end stored: ended now
             if self.book.auto(self.state, self.expectations()[0]) is not None:
-                self._say(self._settle([]))  # the deal or draw a crash cut off after the move causing it
+                self._say(ended + self._settle([]))  # the deal or draw a kill cut off after its cause
             else:
-                self._say(self._prompt(None, force=True))
+                self._say(ended + self._prompt(None, force=True))
             return
         saving = self._start()
         self._say([*self.book.warnings(), *saving, *self._settle([])])
@@ -75,8 +83,7 @@ class Referee(Controls):
     def _start(self) -> list[str]:
         self.session = Session.start(self.book.game)
         self.marks = []
-        self.pending = None
-        self.asking = None
+        self.talk.open = None
         self._since = self.clock.now()
         return self.saver.start(self.config.game, self.config.to_dict())
 
@@ -135,13 +142,16 @@ class Referee(Controls):
         if speaker is not None and self.speaker_name(speaker) is None and speaker not in self.strangers:
             self.strangers.add(speaker)  # heard as the table's line, after one sentence saying so
             told = self._say([speech.say("stranger", player=speaker.strip())])
-        self.saver.heard = f"{speaker or 'table'}: {text}"  # saved with the moves it causes
+        self.saver.line(f"{speaker or 'table'}: {text}")  # the line's moves: one transaction, with it
         try:
             lines = self._hear(speaker, text, conf)
         finally:
-            self.saver.heard = None
+            saving = self.saver.line_done()
         self._mark(count)
-        return told + lines
+        if saving:  # a save that failed (or works again) is said before what the line did
+            self.spoken.extend(saving)
+            self.last = [*saving, *lines]
+        return told + saving + lines
 
     def _mark(self, count: int) -> None:
         """Remember where a heard line's moves begin, so undo drops that line's moves together."""
@@ -151,33 +161,34 @@ class Referee(Controls):
     def _hear(self, speaker: str | None, text: str, conf: float) -> list[str]:
         who = self.speaker_name(speaker)
         parse = self.parser.parse(text, {e.awaiting for e in self.expectations()})
-        confirming, self.confirming = self.confirming, None
-        if confirming == "new_game" and parse.confirm:
-            return self.restart()
-        if self.asking is not None and (parse.confirm or parse.deny):
-            asked, self.asking = self.asking, None
-            return self._say(self.apply(asked.yes if parse.confirm else asked.no))
+        talk = self.talk
+        talk.line += 1
+        question, talk.open = talk.open, None
+        if question is not None:
+            answered = listening.answer(self, question, parse, who, text)
+            if answered is not None:
+                return self._say(answered)
+            if talk.open is None and (question.kind != "culprit" or is_command(parse, self.config)):
+                talk.open = question.aged()
+        if self._echoed_answer(parse, who):
+            return []
         if parse.intent == "new_game":  # destructive: asked aloud first, never on one hearing
-            self.confirming = "new_game"
-            return self._say([speech.say("confirm_new_game")])
-        if self.pending is not None:
-            pending, self.pending = self.pending, None
-            culprit = designated(
-                parse, who, self.config.players, self.book.direction(self.state), self._anchor()
-            )
-            if culprit is not None:
-                return self._say(self._apply_auto_penalty(culprit, pending.reason))
-            if who is None and tries_to_designate(parse):  # "c'est moi" from an unknown voice
-                self.pending = pending
-                return self._say([speech.say("who_speaks")])
-        if parse.intent == "penalty" and not self._paused:  # "arbitre c'est Chloé" may answer the game
-            found = self._decide(parse, who)
+            sentence = speech.say("confirm_new_game")
+            talk.open = Question("new_game", sentence)
+            return self._say([sentence])
+        if parse.intent == "penalty" and not talk.paused:  # "arbitre c'est Chloé" may answer the game
+            found = self.decide(parse, who)
             if isinstance(found, Moves):
                 return self._say(self.apply(found.commands, atomic=found.atomic))
         if is_command(parse, self.config):
             return self._say(answer_command(self, parse, who))
-        if self._paused:
-            return []
+        if parse.addressed and parse.intent is None and (fixed := listening.readout_fixed(self, parse)):
+            return self._say(fixed)
+        if parse.addressed and parse.intent is None and (asked := listening.table_question(self, parse)):
+            return self._say(asked)
+        if talk.paused:
+            moving = parse.intent in self.book.move_intents
+            return self._say([decoding_say("paused_move")]) if moving else []
         if parse.intent is not None and min(conf, parse.confidence) < self.config.confirm_below:
             return self._say([speech.say("repeat")])
         if conf < self.config.confirm_below:
@@ -185,46 +196,103 @@ class Referee(Controls):
         out: list[str] = []
         if self.config.vigilance and parse.violations and who is not None:
             for reason in reasons(parse):  # Q11: the penalty is said before the move's next prompt
-                out += self._apply_auto_penalty(who, reason)
-        out += self._move(parse, who)
+                out += self.charge(who, reason)
+        out += self.move(parse, who, text)
         if self.config.vigilance and parse.violations and who is None:
-            self.pending = Pending(reasons(parse)[0])
+            talk.open = Question("culprit", speech.say("who_said"), reason=reasons(parse)[0])
             out.append(speech.say("who_said"))
         return self._say(out)
 
+    @property
+    def open_question(self) -> str | None:
+        """The question the referee asked and still waits to hear answered ("on en est où")."""
+        return self.talk.open.sentence if self.talk.open is not None else None
+
+    def _echoed_answer(self, parse: Parse, who: str | None) -> bool:
+        """A question just answered, answered again ("Ana" after "c'est Ana"): no move, no fault."""
+        answered = self.talk.answered
+        if answered is None or self.talk.line - answered[1] > 2:
+            return False
+        return listening.named(parse, who, self.config.players) == answered[0]
+
     # ----------------------------------------------------------------- moving
-    def _anchor(self) -> str | None:
+    def anchor(self) -> str | None:
         """Whom an unattributed "à ma gauche" is relative to: the player whose turn it is."""
         expect = self.expectations()[0]
         return expect.player or expect.other
 
-    def _move(self, parse: Parse, who: str | None) -> list[str]:
+    def move(self, parse: Parse, who: str | None, text: str) -> list[str]:
         """A heard line's move, question or refusal."""
-        decision = self._decide(parse, who)
+        decoded = listening.before_move(self, parse, who, text)
+        if decoded is not None:
+            return decoded
+        decision = self.decide(parse, who)
         if decision is None:
             if parse.intent in self.book.move_intents:
                 return self._prompt(None, force=True)
             return self._unclear(parse, who, self.expectations())
+        if listening.held_card(self, decision):  # C3: who laid it is asked, the card kept until then
+            assert isinstance(decision, Reply)
+            return listening.hold(self, decision.sentence, text)
         if isinstance(decision, Reply):
             return [decision.sentence]
         if isinstance(decision, Ask):
-            self.asking = decision
+            self.talk.open = Question("yes_no", decision.sentence, yes=decision.yes, no=decision.no)
             return [decision.sentence]
-        return self.apply(decision.commands, atomic=decision.atomic)
+        return self.commit(decision, parse, who, text)
 
-    def _decide(self, parse: Parse, who: str | None) -> Decision[Any]:
-        """Q13: a line goes to the cup awaiting its speaker first; the first cup it is a move for wins,
-        else the first question or refusal heard."""
+    def commit(self, decision: Moves[Any], parse: Parse, who: str | None, text: str) -> list[str]:
+        """Apply a decided move, unless the decoder reads the line otherwise (an echo, a protest, two
+        readings that change who pays); a charge resting on a read-out says what it read first."""
+        checked = listening.commit(self, decision, parse, who, text)
+        if checked is not None:
+            return checked
+        before = self.expectations()
+        count = len(self.session.entries)
+        lines = self.apply(decision.commands, atomic=decision.atomic)
+        sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
+        if settled is not None:
+            self.talk.settled = settled
+            new = self.session.entries[count:]
+            charged = any(isinstance(e, PenaltyCalled) for entry in new for e in entry.events)
+            if charged and sentence is not None:
+                lines = [sentence, *lines]
+            elif listening.same_wait(before, self.expectations()):  # Q9: a double throws again
+                lines = [listening.rethrow(self, settled.value), *lines]
+        return lines
+
+    def decide(self, parse: Parse, who: str | None) -> Decision[Any]:
+        """The line's decision in the game as it stands."""
+        return self.decide_on(self.session, parse, who)
+
+    def decide_on(self, session: Session[Any, Any, Any], parse: Parse, who: str | None) -> Decision[Any]:
+        """Q13: a line goes to the cup awaiting its speaker first (an unattributed one to a cup anyone
+        may answer, the read-out of a lifted cup); the first cup it is a move for wins, else the first
+        question or refusal heard."""
         decision: Decision[Any] = None
-        expectations = self.expectations()
-        ordered = sorted(expectations, key=lambda e: 0 if who is not None and e.player == who else 1)
-        for expect in ordered:
-            found = self.book.decide(parse, who, expect, self.state)
+        state = session.state
+        expectations = tuple(state.expecting_all())
+
+        def rank(e: Expectation) -> int:
+            if who is not None:
+                return 0 if e.player == who else 1
+            return 0 if e.player is None else 1
+
+        moves: list[tuple[int, Moves[Any]]] = []
+        for expect in sorted(expectations, key=rank):
+            found = self.book.decide(parse, who, expect, state)
             if isinstance(found, Moves):
-                decision = found
-                break
+                moves.append((rank(expect), found))
+                if who is not None or len(expectations) == 1:
+                    break
             decision = decision or found
-        return decision
+        if len(moves) > 1:  # unattributed, several cups: a read-out first, then what charges nobody
+            return min(moves, key=lambda m: (m[0], listening.cost(session, m[1].commands)))[1]
+        return moves[0][1] if moves else decision
+
+    def reprompt(self) -> list[str]:
+        """What the game waits for, said again."""
+        return self._prompt(None, force=True)
 
     def _unclear(self, parse: Parse, who: str | None, expectations: tuple[Expectation, ...]) -> list[str]:
         """Never silent: the expected player (or an unattributed voice) tried a move the parser could
@@ -242,6 +310,13 @@ class Referee(Controls):
     def apply(self, commands: tuple[Any, ...], atomic: bool = True) -> list[str]:
         """Apply commands together (all or none unless not `atomic`), persist and narrate them."""
         before = self.expectations()
+        out, refusal, moved = self._apply_only(commands, atomic)
+        if not moved:
+            return refusal
+        return self._settle(out, before) + refusal
+
+    def _apply_only(self, commands: tuple[Any, ...], atomic: bool) -> tuple[list[str], list[str], bool]:
+        """Apply and narrate, without the referee's own moves after: (said, refusal, anything applied)."""
         session = self.session
         refusal: list[str] = []
         for command in commands:
@@ -249,7 +324,7 @@ class Referee(Controls):
                 session = session.apply(command)
             except Refused as refused:
                 if atomic or session is self.session:
-                    return [self.book.refusal(refused)]
+                    return [], [self.book.refusal(refused)], False
                 refusal = [self.book.refusal(refused)]
                 break
         new_entries = session.entries[len(self.session.entries) :]
@@ -258,16 +333,20 @@ class Referee(Controls):
         out: list[str] = self._sync()
         for entry in new_entries:
             out += self.book.narrate_all(entry.events, self.state)
-        return self._settle(out, before) + refusal
+        return out, refusal, True
 
     def _settle(self, out: list[str], before: tuple[Expectation, ...] | None = None) -> list[str]:
-        """Make the referee's own moves (deal, draw), then prompt for what is now awaited."""
-        for _ in range(50):
+        """Make the referee's own moves (deal, draw) one after the other, then prompt for what is now
+        awaited (relative to the state before the last of them)."""
+        for _ in range(AUTO_LIMIT):  # a loop, not a recursion: thousands of own moves in a row are fine
             command = self.book.auto(self.state, self.expectations()[0])
             if command is None:
                 break
-            more = self.apply((command,))
-            return out + more
+            before = self.expectations()
+            said, refusal, moved = self._apply_only((command,), True)
+            out = out + said + refusal
+            if not moved:
+                break
         if self.state.winner is not None:
             out = out + self._sync()
         prompt = self._prompt(before)
@@ -277,12 +356,7 @@ class Referee(Controls):
 
     def _sync(self) -> list[str]:
         """Persist what the store lacks (and the end of the game); what to say about saving."""
-        winner = self.state.winner
-        if winner is None:
-            return self.saver.sync(self.session)
-        return self.saver.sync(
-            self.session, winner, self.config.module.results(self.config.rules, self.state)
-        )
+        return self.saver.sync(self.session)
 
     def _prompt(self, before: tuple[Expectation, ...] | None, force: bool = False) -> list[str]:
         now = self.expectations()
@@ -295,7 +369,15 @@ class Referee(Controls):
         return [line for e in now if (line := self.book.prompt(e, self.state, before, force))]
 
     def _say(self, lines: list[str]) -> list[str]:
-        if lines:
-            self.spoken.extend(lines)
-            self.last = list(lines)
-        return lines
+        """Say the lines; never one sentence a third time in a row (a table that hears the same
+        question again and again stops listening: the game goes on without it)."""
+        kept: list[str] = []
+        for line in lines:
+            recent = (self.spoken + kept)[-2:]
+            if recent == [line, line]:
+                continue
+            kept.append(line)
+        if kept:
+            self.spoken.extend(kept)
+            self.last = list(kept)
+        return kept

@@ -30,7 +30,7 @@ def _parser(
 ) -> Understander:
     """Expanding the grammar takes a while and a parser is read-only: one per table setting."""
     from assistant.understanding.parser import Parser
-    from assistant.voice.phonemes import default_phonetizer
+    from assistant.voice.speak.phonemes import default_phonetizer
 
     phonetizer = default_phonetizer()
     parser: Understander = Parser(

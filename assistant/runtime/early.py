@@ -6,7 +6,7 @@ from typing import Protocol
 
 from assistant.referee.referee import Understander
 from assistant.runtime.utterance import Utterance
-from assistant.voice.heard import Heard
+from assistant.voice.hear.heard import Heard
 
 
 class Hearer(Protocol):

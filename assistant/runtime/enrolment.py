@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from assistant.voice.heard import Heard
-from assistant.voice.speakers import SpeakerBook
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.voiceprints import SpeakerBook
 
 ASK = "{player}, dis quelques mots pour que je reconnaisse ta voix."
 DONE = "Merci, je reconnais {count} voix."

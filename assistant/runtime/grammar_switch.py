@@ -12,8 +12,8 @@ from typing import Any, Protocol
 from assistant.core.expectation import Expectation
 from assistant.game import GameModule
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
-from assistant.voice.audio import Chunk
-from assistant.voice.heard import Decoder, Heard
+from assistant.voice.hear.audio import Chunk
+from assistant.voice.hear.heard import Decoder, Heard
 
 log = logging.getLogger(__name__)
 

@@ -17,11 +17,11 @@ from assistant.runtime.early import HOLD_SECONDS, Completer, EarlyMoves
 from assistant.runtime.grammar_switch import GrammarSwitch, SwitchingDecoder
 from assistant.runtime.live import LiveLoop
 from assistant.runtime.voices import Voice
-from assistant.voice.audio import AudioSource, MicrophoneSource
-from assistant.voice.duplex import HalfDuplexGate
-from assistant.voice.listener import Listener
-from assistant.voice.quiet_end import QUIET_SECONDS
-from assistant.voice.vad import VadSettings
+from assistant.voice.hear.audio import AudioSource, MicrophoneSource
+from assistant.voice.hear.duplex import HalfDuplexGate
+from assistant.voice.hear.listener import Listener
+from assistant.voice.hear.quiet_end import QUIET_SECONDS
+from assistant.voice.hear.vad import VadSettings
 
 VIGILANCE_VAD = VadSettings()
 """Issue 14: the open (vigilance) recogniser decodes the speech segments of this energy VAD."""
@@ -34,18 +34,23 @@ class Ears:
     vad: VadSettings | None = VIGILANCE_VAD
     """The vigilance recogniser decodes this energy VAD's speech segments (None: every chunk)."""
     quiet: float | None = QUIET_SECONDS
-    """Seconds of silence after a whole phrase that end the utterance (voice.quiet_end; None: only
+    """Seconds of silence after a whole phrase that end the utterance (voice.hear.quiet_end; None: only
     Vosk's endpoint rules)."""
     early_hold: float | None = HOLD_SECONDS
     """Seconds of audio a complete partial must hold before an early move (runtime.early; None: the
     same text passed twice, partials passed only when they change)."""
+    vigilance_thread: bool = True
+    """The open recogniser decodes in a thread of its own, fed from a bounded queue (voice.hear.background):
+    in the hearing thread, at a microphone's pace, chunks waited up to 1.0-1.6 s behind and the answer
+    to the bench's table came 465-616 ms after the speech, against 273-311 ms with the thread (the
+    same run, bench.paced, two cores, load about 8)."""
     chunk: float = 0.05
     """Seconds of audio per chunk read from the microphone: the VAD decisions and the quiet ending
     come at this pace (0.1 s chunks added 50 ms on average; with them, a FinalResult at the quiet
     also heard the bench's "menteur" as "deux deux" where 0.05 s chunks did not, measured)."""
 
 
-FIRST_LANDING = Ears(quiet=None, early_hold=None, chunk=0.1)
+FIRST_LANDING = Ears(quiet=None, early_hold=None, chunk=0.1, vigilance_thread=False)
 """The voice path as issue 14's first landing built it (the bench's "before")."""
 
 
@@ -81,8 +86,8 @@ def hearing(
 
     `source_for` makes the audio source once the loop exists (a microphone says its losses through
     the loop). UserError when the model knows no phrase of the game."""
-    from assistant.voice.listener import Listener
-    from assistant.voice.models import FIX_DOWNLOAD
+    from assistant.voice.hear.listener import Listener
+    from assistant.voice.model.files import FIX_DOWNLOAD
 
     table = referee.config
     grammar = GrammarSwitch(_NoSink(), table.module, table.players, table.wake_word, has_word)
@@ -117,18 +122,25 @@ def decoders(
     applied in the hearing thread (SwitchingDecoder).
     ValueError when no phrase is in the model's vocabulary.
 
-    `stand_in` (French word -> model word, voice.standin) lets another language's model hear the
+    `stand_in` (French word -> model word, testing.standin) lets another language's model hear the
     game: the tests and the bench run this same chain on the Korean model."""
-    from assistant.voice.dual import DualRecognizer
-    from assistant.voice.joiner import PrefixJoiner
-    from assistant.voice.quiet_end import QuietEnd
-    from assistant.voice.recognizer import Recognizer
-    from assistant.voice.standin import PhraseDecoder, StandIn
+    from assistant.testing.standin import PhraseDecoder, StandIn
+    from assistant.voice.hear.dual import DualRecognizer
+    from assistant.voice.hear.joiner import PrefixJoiner
+    from assistant.voice.hear.quiet_end import QuietEnd
+    from assistant.voice.hear.recognizer import Recognizer
 
     heard = list(phrases) if stand_in is None else StandIn.translate(phrases, stand_in)
     decoder: PhraseDecoder
     if dual:
-        decoder = DualRecognizer(model, heard, speaker_model=speaker_model, vad=ears.vad, quiet=ears.quiet)
+        decoder = DualRecognizer(
+            model,
+            heard,
+            speaker_model=speaker_model,
+            vad=ears.vad,
+            quiet=ears.quiet,
+            background=ears.vigilance_thread,
+        )
     else:
         alone = Recognizer(model, heard)
         decoder = alone if ears.quiet is None else QuietEnd(alone, ears.quiet)
@@ -159,7 +171,7 @@ def microphone(
 
 def satellite_microphone(uri: str, clock: Clock, loop: LiveLoop) -> AudioSource:
     """A Wyoming microphone service (`--mic-uri`); losing it (and getting it back) is said aloud."""
-    from assistant.voice.wyoming_mic import WyomingMicSource
+    from assistant.voice.wyoming.mic import WyomingMicSource
 
     return WyomingMicSource(
         uri,

@@ -12,16 +12,17 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
+from assistant.core.folding import fold
 from assistant.referee.referee import Referee, Understander
 from assistant.referee.snapshot import TableObserver, snapshot
 from assistant.runtime.early import EarlyMoves
 from assistant.runtime.grammar_switch import GrammarSwitch
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import Voice
-from assistant.voice.heard import Heard
-from assistant.voice.speakers import SpeakerBook
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.voiceprints import SpeakerBook
 
 log = logging.getLogger(__name__)
 
@@ -122,21 +123,32 @@ class LiveLoop:
                 ticker.join(timeout=2 * tick_every if tick_every else None)
 
 
-def from_text(lines: Iterable[str], players: Sequence[str]) -> Iterator[Utterance]:
+def from_text(
+    lines: Iterable[str],
+    players: Sequence[str],
+    refuse: Callable[[str], None] | None = None,
+    wake_word: str = "arbitre",
+) -> Iterator[Utterance]:
     """Typed lines: "Ana: je dis soixante-deux" (a player's name before the colon) or plain words.
 
-    A prefix that is no player ("table:") leaves the line unattributed; a name that is no player
-    ("Zoé:") is passed on as the speaker, so that the referee says once that Zoé is not at the table
-    (never a silent surprise); blank lines and `#` comments are skipped.
+    Names match whatever their case and accents ("chloe:" is Chloé's). A prefix that is no player
+    ("table:") leaves the line unattributed; a name that is no player ("Zoé:") is passed on as the
+    speaker, so that the referee says once that Zoé is not at the table (never a silent surprise);
+    blank lines and `#` comments are skipped. With `refuse`, a line with no "Nom:" at all is handed
+    to it (to say the format) instead of being heard as the table's, unless it speaks to the referee
+    ("arbitre à qui le tour": a question needs no speaker).
     """
-    folded = {p.casefold(): p for p in players}
+    wake = fold(wake_word)
+    folded = {fold(p): p for p in players}
     for raw in lines:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
         head, colon, rest = line.partition(":")
-        name = head.strip().casefold()
-        if colon and name in folded:
+        name = fold(head.strip())
+        if not colon and refuse is not None and fold(line).split()[0] != wake:
+            refuse(line)
+        elif colon and name in folded:
             yield Utterance(folded[name], rest.strip())
         elif colon and name == "table":
             yield Utterance(None, rest.strip())

@@ -20,7 +20,7 @@ from assistant.errors import tell
 from assistant.runtime.questions import Answer, TableQuestions
 from assistant.runtime.wyoming_server import LOG, BoundedServer, ServerLimits
 from assistant.runtime.wyoming_zeroconf import Announcer, announcement
-from assistant.voice.wyoming_wire import Event, PeerError, text_field
+from assistant.voice.wyoming.wire import Event, PeerError, text_field
 
 NAME = "kinito"
 """The handle program's name, as Home Assistant lists it."""

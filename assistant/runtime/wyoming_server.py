@@ -21,7 +21,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from assistant.errors import UserError, tell
-from assistant.voice.wyoming_wire import Event, Limits, PeerError, read_event, write_event
+from assistant.voice.wyoming.wire import Event, Limits, PeerError, read_event, write_event
 
 LOG = logging.getLogger("kinito.wyoming")
 Reply = Callable[[Event], Awaitable[Event | None]]

@@ -8,7 +8,6 @@ over the file.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -16,20 +15,18 @@ from typing import Any, Literal
 
 from assistant.errors import UserError
 from assistant.paths import CONFIG_NAME, user_config_file
-from assistant.reading import SETTINGS_LIMIT, read_text
 from assistant.responses import error, section
 from assistant.settings.table import TableConfig, check_table_names, header_keys, table_config
+from assistant.settings.toml_file import FLAGS, check_file, in_english, read_toml
 
 _FILE = "referee.yaml"
 """The responses file with the settings errors (issue 11 item 9)."""
 
 InputKind = Literal["mic", "text"]
-SECTIONS = ("kinito", "play")
-"""Tables of kinito.toml whose keys count as top-level settings."""
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
     | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "satellite_uri"}
-    | {"confirm_below"}
+    | {"confirm_below", "board"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 
@@ -72,6 +69,8 @@ class PlaySettings:
     satellite_uri: str | None = None
     """A wyoming-satellite (tcp://host:port) heard and spoken through on one connection, as Home
     Assistant uses it, instead of the local microphone and output."""
+    board: str | None = None
+    """The party board's address ([HOST:]PORT), or None for no board."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -79,25 +78,6 @@ def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path
     here = Path.cwd() if cwd is None else cwd
     user = user_config_file() if home is None else home / ".config" / "kinito" / CONFIG_NAME
     return [here / CONFIG_NAME, user]
-
-
-def read_toml(path: Path) -> dict[str, Any]:
-    """A settings file as a flat dict (a [kinito] or [play] table is merged in); UserError if unreadable."""
-    text = read_text(path, section(_FILE, "error_parts")["settings_file"], SETTINGS_LIMIT)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as problem:
-        raise UserError(error(_FILE, "toml_invalid", path=path, reason=problem)) from None
-    except RecursionError:
-        raise UserError(error(_FILE, "toml_nested", path=path)) from None
-    flat = {k: v for k, v in data.items() if k not in SECTIONS}
-    for table in SECTIONS:
-        found = data.get(table)
-        if isinstance(found, dict):
-            flat.update(found)
-        elif found is not None:
-            raise UserError(error(_FILE, "toml_section", path=path, section=table))
-    return {k.replace("-", "_"): v for k, v in flat.items()}
 
 
 def _device(value: Any) -> str | int | None:
@@ -128,8 +108,6 @@ def merge(file: Mapping[str, Any], flags: Mapping[str, Any]) -> dict[str, Any]:
 
 LISTS = frozenset({"players", "variants"})
 """Keys that may be a list of texts as well as one comma-separated text."""
-FLAGS = frozenset({"speech", "resume", "recover"})
-"""Keys that are true or false (TOML booleans; the command line gives them as switches)."""
 
 
 def _check_types(merged: Mapping[str, Any]) -> None:
@@ -154,14 +132,23 @@ def _check_types(merged: Mapping[str, Any]) -> None:
         raise UserError(error(_FILE, "db_empty"))
 
 
+def known_keys() -> frozenset[str]:
+    """Every key a settings file may hold."""
+    return header_keys() | LIVE_KEYS
+
+
 def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
     """PlaySettings from merged file+flag values; unknown keys are a UserError naming them."""
     keys = header_keys()
     unknown = sorted(set(merged) - keys - LIVE_KEYS - {"config"})
     if unknown:
-        raise UserError(error(_FILE, "unknown_setting", names=", ".join(unknown)))
+        names = ", ".join(unknown)
+        raise UserError(error(_FILE, "unknown_setting", path="les réglages", names=names, hint=""))
     _check_types(merged)
     header = {k: merged[k] for k in keys if k in merged}
+    kind = str(merged.get("input", "mic"))
+    if kind == "text" and merged.get("slow") is None:
+        header["slow"] = "off"  # Q10: typing takes longer than speaking; slowness only when asked
     if "players" not in header:
         if not merged.get("resume"):
             raise UserError(
@@ -176,7 +163,6 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         check_table_names(table)
     if merged.get("confirm_below") is not None:
         table = replace(table, confirm_below=_confirm(merged["confirm_below"]))
-    kind = str(merged.get("input", "mic"))
     if kind not in ("mic", "text"):
         raise UserError(error(_FILE, "unknown_input", kind=kind))
     return PlaySettings(
@@ -195,6 +181,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         mic_uri=None if merged.get("mic_uri") is None else str(merged["mic_uri"]),
         snd_uri=None if merged.get("snd_uri") is None else str(merged["snd_uri"]),
         satellite_uri=None if merged.get("satellite_uri") is None else str(merged["satellite_uri"]),
+        board=None if merged.get("board") is None else str(merged["board"]),
     )
 
 
@@ -202,14 +189,38 @@ def load_settings(
     flags: Mapping[str, Any], config: str | None = None, cwd: Path | None = None, home: Path | None = None
 ) -> PlaySettings:
     """Settings from `config` (or the first file of `config_paths`) overridden by `flags`."""
-    file: dict[str, Any] = {}
-    if config is not None:
-        file = read_toml(Path(config).expanduser())
-    else:
-        found = next((p for p in config_paths(cwd, home) if p.is_file()), None)
-        if found is not None:
-            file = read_toml(found)
-    return settings_from(merge(file, flags))
+    path, file = settings_file(config, cwd, home)
+    try:
+        return settings_from(merge(file, flags))
+    except UserError as problem:
+        if path is None or not file or problem.fix is not None or _from_flags(problem, file, flags):
+            raise
+        raise UserError(f"{problem.message.rstrip('.')} (dans {path}).") from None
+
+
+def _from_flags(problem: UserError, file: Mapping[str, Any], flags: Mapping[str, Any]) -> bool:
+    """Whether the error is not the file's: the file alone (with the players of the command line,
+    if given) does not make it."""
+    try:
+        settings_from(merge(file, {"players": flags.get("players")}))
+    except UserError as alone:
+        return alone.message != problem.message
+    return True
+
+
+def settings_file(
+    config: str | None = None, cwd: Path | None = None, home: Path | None = None
+) -> tuple[Path | None, dict[str, Any]]:
+    """The settings file in effect (`config`, else the first of `config_paths`; None when there is
+    none) and its checked values, French names turned into the program's."""
+    path = Path(config).expanduser() if config is not None else None
+    if path is None:
+        path = next((p for p in config_paths(cwd, home) if p.is_file()), None)
+    if path is None:
+        return None, {}
+    file = read_toml(path)
+    check_file(file, path, known_keys())
+    return path, in_english(file)
 
 
 def resumed_table(stored: Mapping[str, Any], live: TableConfig) -> TableConfig:

@@ -98,12 +98,17 @@ def _slow(value: Any) -> float | None:
 
 
 @lru_cache(maxsize=8)
-def game_words(module: GameModule[Any, Any], wake_word: str = "arbitre") -> frozenset[str]:
+def game_words(
+    module: GameModule[Any, Any], wake_word: str = "arbitre", players: tuple[str, ...] = ()
+) -> frozenset[str]:
     """Q11: every word a player may say in this game, from the grammar data (grammars/), and the
-    wake word: a player may not be named after one."""
-    from assistant.understanding.phrases import UNKNOWN, phrases_for
+    wake word: a player may not be named after one. Read from the grammar expanded for `players`
+    (the one the parser uses, not a second expansion), without the phrases made from their names."""
+    from assistant.understanding.grammar import built
+    from assistant.understanding.phrases import UNKNOWN, grammar_phrases
 
-    words = {word for phrase in phrases_for(module, None, (), wake_word) for word in phrase.split()}
+    grammar = built(module, players, wake_word)
+    words = {word for phrase in grammar_phrases(grammar, None, players=False) for word in phrase.split()}
     # Decision: words of one or two letters ("à", "y", "de") are left out: seats labelled "A, B, C"
     # are common placeholders, and such a word alone is never taken for a move.
     return frozenset({w for w in words - {UNKNOWN} if len(w) > 2} | {wake_word})
@@ -111,7 +116,9 @@ def game_words(module: GameModule[Any, Any], wake_word: str = "arbitre") -> froz
 
 def check_table_names(table: TableConfig) -> None:
     """Q11: the table's player names against its game's words and wake word (a UserError)."""
-    check_names(table.players, game_words(table.module, table.wake_word), messages=errors(_FILE))
+    check_names(
+        table.players, game_words(table.module, table.wake_word, table.players), messages=errors(_FILE)
+    )
 
 
 def table_config(header: Mapping[str, Any]) -> TableConfig:

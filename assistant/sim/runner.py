@@ -15,6 +15,7 @@ from typing import Any
 
 from assistant.core.game import Refused, Session
 from assistant.game.driver import Driver
+from assistant.store.ending import Tallies, final
 from assistant.store.protocol import GameStore, encode_entry
 
 _MASK64 = (1 << 64) - 1
@@ -40,6 +41,8 @@ class Outcome:
     """Moves the bot proposed that the rules refused (replaced by the fallback's, or the game stopped)."""
     stopped: bool
     """True when the game stopped on a refusal or max_moves rather than by `done` or the bot."""
+    ended: bool = False
+    """True when the game's end was saved with its last move (nothing left to `finish`)."""
 
 
 def advance(
@@ -51,10 +54,12 @@ def advance(
     store: GameStore | None = None,
     game_id: int | None = None,
     on_move: Callable[[int], None] | None = None,
+    tallies: Tallies | None = None,
 ) -> Outcome:
     """Play from `session` (fresh or resumed) until the game is done, saving every move in `store`.
 
     A move counts only once saved: a StoreError leaves the last saved session behind and propagates.
+    The move that ends the game is saved with the game's end, in one transaction.
     `on_move(n)` is called after the n-th move is saved (progress lines for the kill test).
     """
     refused = 0
@@ -75,11 +80,15 @@ def advance(
             if fallback is None:
                 return Outcome(session, refused, True)
             nxt = session.apply(fallback)
-        if store is not None and game_id is not None:
-            store.append(game_id, encode_entry(driver.codec, nxt.entries[-1]))
+        end = final(nxt.state, tallies) if driver.done(nxt.state) else None
+        if store is not None and game_id is not None:  # the last move and the game's end: one write
+            entry = encode_entry(driver.codec, nxt.entries[-1])
+            store.extend(game_id, (entry,), end=end, stored=len(session.entries))
         session = nxt
         if on_move is not None:
             on_move(len(session.entries))
+        if end is not None:
+            return Outcome(session, refused, False, ended=store is not None and game_id is not None)
     return Outcome(session, refused, not driver.done(session.state))
 
 

@@ -15,7 +15,8 @@ from assistant.core.codec import Codec
 from assistant.core.game import Game, Session
 from assistant.game import Driver, GameModule, SimOptions, get_game
 from assistant.sim.runner import Outcome, advance
-from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries, record_results
+from assistant.store.ending import Tallies, final
+from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries
 
 
 @dataclass(frozen=True)
@@ -74,15 +75,19 @@ def game_factory(stored: StoredGame) -> tuple[Game[Any, Any, Any], Codec]:
     return bound.game, bound.codec
 
 
+def tallies_of(settings: SimSettings) -> Tallies:
+    """The game's own results of a finished state (`GameModule.results`, C8 XP for Cinquillo)."""
+    module = settings.module
+    rules = module.rules(settings.table)
+    return lambda state: module.results(rules, state)
+
+
 def save_result(store: GameStore, game_id: int, outcome: Outcome, settings: SimSettings) -> None:
-    """Mark a finished game, with the game's own results once it names a winner."""
-    state = outcome.session.state
-    if outcome.stopped:
+    """Mark a finished game with its winner and the game's own results, unless its end went with its
+    last move already."""
+    if outcome.stopped or outcome.ended:
         return
-    store.finish(game_id, state.winner)
-    if state.winner is not None:
-        module = settings.module
-        record_results(store, game_id, module.results(module.rules(settings.table), state))
+    store.finish(game_id, final(outcome.session.state, tallies_of(settings)))
 
 
 def play_one(
@@ -96,7 +101,10 @@ def play_one(
     bound = bound or driver(settings)
     game_id = store.create_game(settings.kind, settings.stored_config(game_index)) if store else None
     session: Session[Any, Any, Any] = Session.start(bound.game)
-    outcome = advance(bound, session, settings.seed, game_index, settings.max_moves, store, game_id, on_move)
+    outcome = advance(
+        bound, session, settings.seed, game_index, settings.max_moves,
+        store, game_id, on_move, tallies_of(settings),
+    )  # fmt: skip
     if store is not None and game_id is not None:
         save_result(store, game_id, outcome, settings)
     return outcome, game_id
@@ -118,7 +126,10 @@ def resume_game(store: GameStore, game_id: int, on_move: Callable[[int], None] |
     settings, index = SimSettings.from_stored(stored)
     bound = driver(settings)
     session = Session.from_entries(bound.game, decode_entries(bound.codec, stored.entries))
-    outcome = advance(bound, session, settings.seed, index, settings.max_moves, store, game_id, on_move)
+    outcome = advance(
+        bound, session, settings.seed, index, settings.max_moves,
+        store, game_id, on_move, tallies_of(settings),
+    )  # fmt: skip
     save_result(store, game_id, outcome, settings)
     return outcome
 

@@ -8,7 +8,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from assistant.store.protocol import Kind, Standing, StoredEntry, StoredGame, StoreError, Winner
+from assistant.store.protocol import (
+    GameEnd,
+    Kind,
+    Results,
+    Standing,
+    StoredEntry,
+    StoredGame,
+    StoreError,
+    Winner,
+    standings,
+)
 
 
 @dataclass
@@ -25,8 +35,8 @@ class _Game:
     """Set by finish."""
     finished_at: float | None = None
     """Set by finish."""
-    xp: dict[str, int] = field(default_factory=dict)
-    """C8 changes recorded for this game."""
+    results: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Per player, the tallies given with the game's end."""
 
 
 class MemoryStore:
@@ -60,21 +70,38 @@ class MemoryStore:
         """Keep a JSON copy of the move (so later mutation by the caller cannot change the log)."""
         self.extend(game_id, (entry,))
 
-    def extend(self, game_id: int, entries: Sequence[StoredEntry]) -> None:
-        """Several moves at once (all or none: each is JSON-checked before any is kept)."""
+    def extend(
+        self,
+        game_id: int,
+        entries: Sequence[StoredEntry],
+        end: GameEnd | None = None,
+        stored: int | None = None,
+    ) -> None:
+        """Several moves at once, and the game's end with them (all or none: each is JSON-checked
+        before any is kept)."""
         game = self._get(game_id)
+        if stored is not None and stored != len(game.entries):
+            raise StoreError(
+                f"La partie n° {game_id} a {len(game.entries)} coups enregistrés, pas {stored} :"
+                " rien n'est écrit."
+            )
         copies = [
             StoredEntry(
                 json.loads(json.dumps(e.command)), json.loads(json.dumps(e.events)), e.heard, self._now()
             )
             for e in entries
         ]
+        ending = None if end is None else _checked(end)
         game.entries.extend(copies)
+        if ending is not None:
+            game.winner, game.results = ending
+            game.finished_at = self._now()
 
     def truncate(self, game_id: int, keep: int) -> None:
-        """Undo: keep the first `keep` entries."""
+        """Undo: keep the first `keep` entries; a finished game is playing again."""
         game = self._get(game_id)
         del game.entries[max(0, keep) :]
+        game.winner, game.results, game.finished_at = None, {}, None
 
     def load(self, game_id: int) -> StoredGame:
         """A snapshot of the game."""
@@ -88,33 +115,44 @@ class MemoryStore:
             winner=copy.deepcopy(game.winner),
             created_at=game.created_at,
             finished_at=game.finished_at,
+            results=copy.deepcopy(game.results),
         )
+
+    def unfinished(self) -> list[int]:
+        """Every game still playing, oldest first."""
+        return [gid for gid in sorted(self._games) if self._games[gid].finished_at is None]
 
     def latest_unfinished(self) -> int | None:
         """The most recently created game still playing."""
         playing = [gid for gid, game in self._games.items() if game.finished_at is None]
         return max(playing, key=lambda gid: (self._games[gid].created_at, gid)) if playing else None
 
-    def finish(self, game_id: int, winner: Winner) -> None:
-        """Mark the game finished."""
-        game = self._get(game_id)
-        game.winner = copy.deepcopy(winner)
-        game.finished_at = self._now()
+    def finish(self, game_id: int, end: GameEnd) -> None:
+        """Mark the game finished with its winner and results."""
+        self.extend(game_id, (), end)
 
-    def record_xp(self, game_id: int, changes: Mapping[str, int]) -> None:
-        """C8: this game's XP changes; recording again replaces."""
-        self._get(game_id).xp = {player: int(delta) for player, delta in changes.items()}
+    def results(self) -> list[Results]:
+        """The results of every finished game, oldest first."""
+        return [
+            copy.deepcopy(self._games[gid].results)
+            for gid in sorted(self._games)
+            if self._games[gid].finished_at is not None
+        ]
 
     def leaderboard(self) -> list[Standing]:
         """C8: highest XP first, ties by name."""
-        xp: dict[str, int] = {}
-        games: dict[str, int] = {}
-        for game in self._games.values():
-            for player, delta in game.xp.items():
-                xp[player] = xp.get(player, 0) + delta
-                games[player] = games.get(player, 0) + 1
-        return [Standing(p, xp[p], games[p]) for p in sorted(xp, key=lambda p: (-xp[p], p))]
+        return standings(self.results())
 
     def game_ids(self) -> list[int]:
         """Every game id, oldest first."""
         return sorted(self._games)
+
+
+def _checked(end: GameEnd) -> tuple[Winner, dict[str, dict[str, int]]]:
+    """The end as plain JSON data (a copy), refused like SQLite would refuse it."""
+    try:
+        winner = json.loads(json.dumps(end.winner))
+        results = {str(p): {str(k): int(v) for k, v in row.items()} for p, row in end.results.items()}
+    except (TypeError, ValueError) as error:
+        raise StoreError(f"La fin de partie ne peut pas être enregistrée ({error}).") from None
+    return winner, results

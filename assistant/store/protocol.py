@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, NamedTuple, Protocol
 
 from assistant.core.codec import JSON, Codec
-from assistant.core.game import Entry, Game, Session, fold
+from assistant.core.game import CHECKPOINT_EVERY, Entry, Game, Session, fold
 from assistant.errors import UserError
 
 Kind = str
@@ -43,6 +43,11 @@ class DamagedGame(StoreError):
         """The first unreadable entry, 1-based; None when the game's settings are unreadable."""
         self.readable = readable
         """The game cut before that entry (None when nothing can be resumed: settings unreadable)."""
+
+
+Results = Mapping[str, Mapping[str, int]]
+"""Per player, a finished game's own tallies: Cinquillo `{"Ana": {"xp": 40}}` (C8), Quinito
+`{"Ana": {"doses": 3, "sips": 0}}`."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +85,20 @@ class StoredGame:
     """Wall-clock seconds since the epoch when the game was created."""
     finished_at: float | None
     """Wall-clock seconds when it finished, or None."""
+    results: Results = field(default_factory=dict)
+    """Per player, the tallies given with the game's end (empty while playing)."""
+    league: str | None = None
+    """The league the table played in, or None."""
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ended: stored with its last moves in one transaction (or alone, `finish`)."""
+
+    winner: Winner
+    """A name, a list of names for a draw, or None when the game names none."""
+    results: Results = field(default_factory=dict)
+    """Per player, the game's tallies; the leaderboard sums them across games."""
 
 
 class Standing(NamedTuple):
@@ -88,13 +107,37 @@ class Standing(NamedTuple):
     player: str
     """The player's name as configured."""
     xp: int
-    """The sum of every XP change recorded for this player."""
+    """The sum of the "xp" tallies of this player's finished games."""
     games: int
-    """How many games recorded an XP change for this player."""
+    """How many finished games gave this player an "xp" tally."""
+
+
+def standings(results: Sequence[Results], tally: str = "xp") -> list[Standing]:
+    """The ranking by one tally summed over games' results, highest first, ties by name (C8)."""
+    total: dict[str, int] = {}
+    games: dict[str, int] = {}
+    for result in results:
+        for player, tallies in result.items():
+            if tally in tallies:
+                total[player] = total.get(player, 0) + int(tallies[tally])
+                games[player] = games.get(player, 0) + 1
+    return [Standing(p, total[p], games[p]) for p in sorted(total, key=lambda p: (-total[p], p))]
+
+
+def totals(results: Sequence[Results]) -> dict[str, dict[str, int]]:
+    """Per player, every tally summed over games' results (players and tallies sorted by name)."""
+    summed: dict[str, dict[str, int]] = {}
+    for result in results:
+        for player, tallies in result.items():
+            row = summed.setdefault(player, {})
+            for name, value in tallies.items():
+                row[name] = row.get(name, 0) + int(value)
+    return {p: dict(sorted(summed[p].items())) for p in sorted(summed)}
 
 
 class GameStore(Protocol):
-    """A save file for games: one transaction per accepted move, undo by truncation, XP ranking (C8)."""
+    """A save file for games: one transaction per heard line's moves and per game end, undo by
+    truncation, a leaderboard summed from the games' results (C8)."""
 
     def create_game(self, kind: Kind, config: Mapping[str, Any], entries: Sequence[StoredEntry] = ()) -> int:
         """A new game in status playing, with `entries` already in its log (all or nothing); its id."""
@@ -104,13 +147,21 @@ class GameStore(Protocol):
         """Persist one accepted move in its own transaction; raises StoreError and stores nothing."""
         ...
 
-    def extend(self, game_id: int, entries: Sequence[StoredEntry]) -> None:
-        """Persist several moves in ONE transaction (a spoken sentence that made several moves):
-        all are stored or none; raises StoreError."""
+    def extend(
+        self,
+        game_id: int,
+        entries: Sequence[StoredEntry],
+        end: GameEnd | None = None,
+        stored: int | None = None,
+    ) -> None:
+        """Persist several moves in ONE transaction (a heard line that made several moves), and with
+        `end` the game's end in the same transaction: all or nothing; raises StoreError.
+        `stored` is how many entries the game already holds when the caller knows it (no query for it;
+        a wrong count is refused, never written as a gap)."""
         ...
 
     def truncate(self, game_id: int, keep: int) -> None:
-        """Undo: keep the first `keep` entries, drop the rest."""
+        """Undo: keep the first `keep` entries, drop the rest; a finished game is playing again."""
         ...
 
     def load(self, game_id: int) -> StoredGame:
@@ -121,16 +172,21 @@ class GameStore(Protocol):
         """The most recently created game still playing (for `kinito play --resume`), or None."""
         ...
 
-    def finish(self, game_id: int, winner: Winner) -> None:
-        """Mark the game finished, with its winner (None when the game names none)."""
+    def unfinished(self) -> list[int]:
+        """Every game still playing, oldest first (`kinito play --resume N` may name any)."""
         ...
 
-    def record_xp(self, game_id: int, changes: Mapping[str, int]) -> None:
-        """C8: the XP each player gains or loses in this game; recording again replaces."""
+    def finish(self, game_id: int, end: GameEnd) -> None:
+        """Mark the game finished with its winner and results, in one transaction (finishing again
+        replaces them)."""
+        ...
+
+    def results(self) -> list[Results]:
+        """The results of every finished game, oldest first."""
         ...
 
     def leaderboard(self) -> list[Standing]:
-        """C8: every player with XP, highest first (ties by name)."""
+        """C8: every player with an XP tally, highest first (ties by name)."""
         ...
 
 
@@ -154,15 +210,15 @@ def resume(store: GameStore, game_id: int, game_factory: GameFactory) -> Session
     not decode or fold."""
     stored = store.load(game_id)
     game, codec = game_factory(stored)
-    return Session.from_entries(game, readable_entries(stored, game, codec))
+    return checked_session(stored, game, codec)
 
 
-def readable_entries(
-    stored: StoredGame, game: Game[Any, Any, Any], codec: Codec
-) -> tuple[Entry[Any, Any], ...]:
-    """The decoded log, each entry checked to decode and fold; DamagedGame at the first that does not."""
+def checked_session(stored: StoredGame, game: Game[Any, Any, Any], codec: Codec) -> Session[Any, Any, Any]:
+    """The stored game's Session, each entry checked to decode and fold as it is folded (one pass:
+    the check is the fold); DamagedGame at the first entry that does not."""
     state = game.initial()
     entries: list[Entry[Any, Any]] = []
+    checkpoints: list[tuple[int, Any]] = []
     for index, stored_entry in enumerate(stored.entries):
         try:
             (entry,) = decode_entries(codec, (stored_entry,))
@@ -171,30 +227,36 @@ def readable_entries(
             cut = replace(stored, entries=stored.entries[:index])
             raise DamagedGame(stored.id, index + 1, f"{type(error).__name__}: {error}", cut) from None
         entries.append(entry)
-    return tuple(entries)
+        if (index + 1) % CHECKPOINT_EVERY == 0:
+            checkpoints.append((index + 1, state))
+    return Session(game, tuple(entries), state, tuple(checkpoints))
+
+
+def readable_entries(
+    stored: StoredGame, game: Game[Any, Any, Any], codec: Codec
+) -> tuple[Entry[Any, Any], ...]:
+    """The decoded log, each entry checked to decode and fold; DamagedGame at the first that does not."""
+    return tuple(checked_session(stored, game, codec).entries)
 
 
 __all__ = [
     "DamagedGame",
+    "GameEnd",
     "GameFactory",
     "GameStore",
     "Kind",
+    "Results",
     "Standing",
     "Status",
     "StoreError",
     "StoredEntry",
     "StoredGame",
     "Winner",
+    "checked_session",
     "decode_entries",
     "encode_entry",
     "readable_entries",
     "resume",
+    "standings",
+    "totals",
 ]
-
-
-def record_results(store: GameStore, game_id: int, results: Mapping[str, Mapping[str, int]]) -> None:
-    """A finished game's results as its game made them (`GameModule.results`), in the store's C8 XP
-    column: the players whose results count XP."""
-    xp = {player: int(tally["xp"]) for player, tally in results.items() if "xp" in tally}
-    if xp:
-        store.record_xp(game_id, xp)

@@ -1,7 +1,10 @@
-"""The SQLite save file: WAL journal, one transaction per accepted move, French errors on failure.
+"""The SQLite save file: WAL journal, one transaction per heard line and per game end, French errors.
 
 Durability: WAL with `synchronous=NORMAL` (the default here) survives a killed process, which is what
 resume needs; `synchronous="FULL"` also survives a power cut, at the price of an fsync per move.
+After each write the WAL is checkpointed into the file itself (assistant.store.checkpoint, off the
+line's critical path), so deleting the `-wal` file (a cleanup script, a sync tool skipping it) cannot
+take the game with it; a vanished WAL is noticed at the next write, folded at once and the file reopened.
 """
 
 from __future__ import annotations
@@ -11,24 +14,29 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Literal, cast
 
 from assistant.paths import store_path
+from assistant.store.checkpoint import Checkpointer
 from assistant.store.lock import GameLocks
 from assistant.store.protocol import (
     DamagedGame,
+    GameEnd,
     Kind,
+    Results,
     Standing,
     Status,
     StoredEntry,
     StoredGame,
     StoreError,
     Winner,
+    standings,
 )
-from assistant.store.schema import SCHEMA, migrate
+from assistant.store.sqlite_errors import sentence
+from assistant.store.sqlite_open import open_read_only, open_writable
 
 Synchronous = Literal["OFF", "NORMAL", "FULL"]
 
@@ -53,29 +61,22 @@ class GameSummary:
     """Wall-clock seconds when it finished, or None."""
     moves: int
     """How many moves are stored."""
+    results: Results = field(default_factory=dict)
+    """Per player, the tallies given with the game's end (empty while playing)."""
+    league: str | None = None
+    """The league the table played in, or None."""
+    damaged: str | None = None
+    """Why the row cannot be read back (its settings or end are not valid JSON), else None."""
 
 
 def default_db_path() -> Path:
-    """$KINITO_DB, else the data folder's kinito.sqlite3 (assistant.paths); its folder created."""
-    path = store_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    return path
+    """$KINITO_DB, else the data folder's kinito.sqlite3 (assistant.paths); its folder is created by
+    the store that writes it, never by a reader."""
+    return store_path()
 
 
-def _sentence(error: sqlite3.Error, path: Path) -> str:
-    """One French sentence for a SQLite failure."""
-    text = str(error).lower()
-    if "full" in text:
-        return f"Le disque est plein : impossible d'enregistrer la partie dans {path}."
-    if "readonly" in text or "read-only" in text or "read only" in text:
-        return f"Le fichier de sauvegarde {path} est en lecture seule : la partie n'est pas enregistrée."
-    if "unable to open" in text:
-        return f"Impossible d'ouvrir le fichier de sauvegarde {path}."
-    if "locked" in text or "busy" in text:
-        return f"Le fichier de sauvegarde {path} est occupé par un autre programme."
-    if "not a database" in text or "malformed" in text:
-        return f"Le fichier {path} n'est pas une sauvegarde kinito lisible."
-    return f"La sauvegarde {path} a échoué ({error})."
+MAX_ID = 2**63 - 1
+"""The largest game number SQLite can hold; a larger one names no game."""
 
 
 def _json_object(text: str) -> dict[str, Any]:
@@ -84,6 +85,22 @@ def _json_object(text: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(f"un objet JSON était attendu, pas {type(value).__name__}")
     return value
+
+
+def _results(text: str | None) -> dict[str, dict[str, int]]:
+    """A game's results column: per player, name -> integer; ValueError when it is not that."""
+    if text is None:
+        return {}
+    results: dict[str, dict[str, int]] = {}
+    for player, row in _json_object(text).items():
+        if not isinstance(row, dict):
+            raise ValueError(f"les résultats de {player} ne sont pas un objet JSON")
+        results[str(player)] = {str(name): int(value) for name, value in row.items()}
+    return results
+
+
+def _dumps(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class SqliteStore:
@@ -97,34 +114,29 @@ class SqliteStore:
         synchronous: Synchronous = "NORMAL",
         read_only: bool = False,
     ) -> None:
+        """`read_only`: a `mode=ro` reader that never creates, migrates or writes (history, export...)."""
         self.path = Path(path)
         self._now = wall_clock
+        self._synchronous = synchronous
+        self.read_only = read_only
+        """Opened for reading only: every write raises StoreError."""
         self.locks = GameLocks(self.path)
         """The games this process referees (one process per game, `claim`)."""
-        try:
-            if read_only:
-                uri = f"{self.path.resolve().as_uri()}?mode=ro"
-                self._db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
-            else:
-                self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-                self._db.execute("PRAGMA journal_mode=WAL")
-                self._db.execute(f"PRAGMA synchronous={synchronous}")
-                self._db.executescript(SCHEMA)
-                migrate(self._db)
-            self._db.execute("PRAGMA foreign_keys=ON")
-            self._db.execute("PRAGMA busy_timeout=2000")
-        except sqlite3.Error as error:
-            raise StoreError(_sentence(error, self.path)) from error
-        except OSError as error:
-            raise StoreError(
-                f"Impossible de créer le dossier de la sauvegarde {self.path.parent}."
-            ) from error
+        self._db = open_read_only(self.path) if read_only else open_writable(self.path, synchronous)
+        self._wal = self.path.with_name(self.path.name + "-wal")
+        self._folder = None if read_only else Checkpointer(self.path, synchronous)
 
     def close(self) -> None:
         """Close the connection (the WAL is checkpointed by SQLite) and release the game locks."""
+        if self._folder is not None:
+            self._folder.close()
         self._db.close()
         self.locks.close()
+
+    def settle(self) -> None:
+        """Wait until every write so far is folded from the WAL into the file itself."""
+        if self._folder is not None:
+            self._folder.settle()
 
     def claim(self, game_id: int) -> None:
         """Referee this game in this process only; StoreError when another process already does."""
@@ -148,11 +160,17 @@ class SqliteStore:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One transaction: everything or nothing, and a StoreError in French on failure."""
+        """One transaction: everything or nothing, and a StoreError in French on failure; then the WAL
+        is folded into the file (a deleted -wal loses nothing)."""
+        if self.read_only:
+            raise StoreError(
+                f"Le fichier de sauvegarde {self.path} est ouvert en lecture seule : la partie n'est pas"
+                " enregistrée."
+            )
         try:
             self._db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise StoreError(_sentence(error, self.path)) from error
+            raise StoreError(sentence(error, self.path, writing=True)) from error
         try:
             yield self._db
             self._db.execute("COMMIT")
@@ -160,27 +178,54 @@ class SqliteStore:
             if self._db.in_transaction:
                 self._db.execute("ROLLBACK")
             if isinstance(error, sqlite3.Error):
-                raise StoreError(_sentence(error, self.path)) from error
+                raise StoreError(sentence(error, self.path, writing=True)) from error
             raise
+        self._fold_wal()
+
+    def _fold_wal(self) -> None:
+        """Have the committed transaction folded into the file (a thread does it); when the -wal file
+        vanished, fold it here at once and reopen, since SQLite writes to a file nobody would read."""
+        if self._folder is None:
+            return
+        if self._wal.exists():
+            self._folder.poke()
+            return
+        self._folder.close()  # its connection holds the vanished WAL too
+        try:
+            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            self._db.close()
+            self._db = open_writable(self.path, self._synchronous)
+        except (sqlite3.Error, StoreError):
+            pass  # committed already; the next write tries again
+        self._folder = Checkpointer(self.path, self._synchronous)
 
     def _read(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         try:
             return self._db.execute(sql, params).fetchall()
         except sqlite3.Error as error:
-            raise StoreError(_sentence(error, self.path)) from error
+            raise StoreError(sentence(error, self.path, writing=False)) from error
+
+    def _unknown(self, game_id: int) -> StoreError:
+        return StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
 
     def _check(self, game_id: int) -> None:
-        if not self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)):
-            raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
+        if not 0 < game_id <= MAX_ID or not self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)):
+            raise self._unknown(game_id)
 
-    def create_game(self, kind: Kind, config: Mapping[str, Any], entries: Sequence[StoredEntry] = ()) -> int:
+    def create_game(
+        self,
+        kind: Kind,
+        config: Mapping[str, Any],
+        entries: Sequence[StoredEntry] = (),
+        league: str | None = None,
+    ) -> int:
         """A new game in status playing, with `entries` already in its log (one transaction); its id."""
         if not kind.strip():
             raise StoreError("Une partie doit nommer son jeu.")
         with self._write() as db:
             cursor = db.execute(
-                "INSERT INTO games (kind, config, created_at) VALUES (?, ?, ?)",
-                (kind, json.dumps(dict(config), ensure_ascii=False, sort_keys=True), self._now()),
+                "INSERT INTO games (kind, config, created_at, league) VALUES (?, ?, ?, ?)",
+                (kind, json.dumps(dict(config), ensure_ascii=False, sort_keys=True), self._now(), league),
             )
             game_id = int(cast(int, cursor.lastrowid))
             self._insert(db, game_id, 0, entries)
@@ -191,55 +236,114 @@ class SqliteStore:
         """Persist one accepted move in its own transaction (seq = number of entries before it)."""
         self.extend(game_id, (entry,))
 
-    def extend(self, game_id: int, entries: Sequence[StoredEntry]) -> None:
-        """Persist several moves in one transaction: all or none."""
-        with self._write() as db:
-            found = db.execute(
-                "SELECT (SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = ?) "
-                "FROM games WHERE id = ?",
-                (game_id, game_id),
-            ).fetchone()
-            if found is None:  # an unknown game: say so rather than lose the move silently
-                raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
-            self._insert(db, game_id, int(found[0]), entries)
+    def extend(
+        self,
+        game_id: int,
+        entries: Sequence[StoredEntry],
+        end: GameEnd | None = None,
+        stored: int | None = None,
+    ) -> None:
+        """Persist several moves, and the game's end with them, in one transaction: all or none.
+        With `stored` (the caller's count of the game's entries) no query precedes the insert: the first
+        row goes in only after its predecessor, and the key refuses a count too low."""
+        if stored is None:
+            self._check(game_id)
+        elif not 0 < game_id <= MAX_ID:
+            raise self._unknown(game_id)
+        try:
+            with self._write() as db:
+                first = stored
+                if first is None:
+                    (found,) = db.execute(
+                        "SELECT COALESCE(MAX(seq) + 1, 0) FROM entries WHERE game_id = ?", (game_id,)
+                    ).fetchone()
+                    first = int(found)
+                self._insert(db, game_id, first, entries, checked=stored is not None)
+                if end is not None:
+                    self._end(db, game_id, end)
+        except _OutOfStep:
+            raise StoreError(
+                f"La partie n° {game_id} de {self.path} n'a pas les {stored} coups attendus : rien n'est"
+                " écrit (le prochain coup relit la sauvegarde)."
+            ) from None
+        if end is not None:
+            self.locks.release(game_id)
 
     def _insert(
-        self, db: sqlite3.Connection, game_id: int, first: int, entries: Sequence[StoredEntry]
+        self,
+        db: sqlite3.Connection,
+        game_id: int,
+        first: int,
+        entries: Sequence[StoredEntry],
+        checked: bool = False,
     ) -> None:
         """Entries as rows `first`, `first + 1`... of the game's log, with when they were saved and the
-        words heard (inside a caller's transaction)."""
+        words heard (inside a caller's transaction). `checked`: refuse a `first` that leaves a gap or
+        repeats a row (_OutOfStep), without a query before the insert."""
         now = self._now()
-        rows = [
-            (
-                json.dumps(e.command, ensure_ascii=False, separators=(",", ":")),
-                json.dumps(e.events, ensure_ascii=False, separators=(",", ":")),
+        rows = [(game_id, first + i, _dumps(e.command), _dumps(e.events)) for i, e in enumerate(entries)]
+        if not rows:
+            return
+        if checked:
+            cursor = db.execute(
+                "INSERT OR IGNORE INTO entries (game_id, seq, command, events) SELECT ?, ?, ?, ?"
+                " WHERE ?2 = 0 OR EXISTS (SELECT 1 FROM entries WHERE game_id = ?1 AND seq = ?2 - 1)",
+                rows[0],
             )
-            for e in entries
-        ]
+            if cursor.rowcount != 1:
+                raise _OutOfStep
+            rows = rows[1:]
+        try:
+            db.executemany("INSERT INTO entries (game_id, seq, command, events) VALUES (?, ?, ?, ?)", rows)
+        except sqlite3.IntegrityError:
+            if checked:
+                raise _OutOfStep from None
+            raise
         db.executemany(
-            "INSERT INTO entries (game_id, seq, command, events) VALUES (?, ?, ?, ?)",
-            [(game_id, first + i, command, events) for i, (command, events) in enumerate(rows)],
-        )
-        db.executemany(
-            "INSERT INTO heard (game_id, seq, at, words) VALUES (?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO heard (game_id, seq, at, words) VALUES (?, ?, ?, ?)",
             [(game_id, first + i, now, e.heard) for i, e in enumerate(entries)],
         )
 
+    def _end(self, db: sqlite3.Connection, game_id: int, end: GameEnd) -> None:
+        """The game's winner and results (inside a caller's transaction)."""
+        try:
+            results = {str(p): {str(k): int(v) for k, v in row.items()} for p, row in end.results.items()}
+            winner = None if end.winner is None else json.dumps(end.winner, ensure_ascii=False)
+        except (TypeError, ValueError) as error:
+            raise StoreError(
+                f"La fin de la partie n° {game_id} ne peut pas être enregistrée ({error})."
+            ) from None
+        db.execute(
+            "UPDATE games SET status = 'finished', finished_at = ?, winner = ?, results = ? WHERE id = ?",
+            (self._now(), winner, json.dumps(results, ensure_ascii=False, sort_keys=True), game_id),
+        )
+
     def truncate(self, game_id: int, keep: int) -> None:
-        """Undo: keep the first `keep` entries, drop the rest."""
+        """Undo: keep the first `keep` entries, drop the rest; a finished game is playing again."""
         self._check(game_id)
         with self._write() as db:
             db.execute("DELETE FROM entries WHERE game_id = ? AND seq >= ?", (game_id, max(0, keep)))
+            reopened = db.execute(
+                "UPDATE games SET status = 'playing', finished_at = NULL, winner = NULL, results = NULL"
+                " WHERE id = ? AND status = 'finished'",
+                (game_id,),
+            ).rowcount
+        if reopened:  # another process may have taken it after its end; this one still writes its moves
+            with suppress(StoreError):
+                self.claim(game_id)
 
     def load(self, game_id: int) -> StoredGame:
         """The game and its entries, oldest first."""
+        if not 0 < game_id <= MAX_ID:
+            raise self._unknown(game_id)
         rows = self._read(
-            "SELECT id, kind, config, status, winner, created_at, finished_at FROM games WHERE id = ?",
+            "SELECT id, kind, config, status, winner, created_at, finished_at, results, league"
+            " FROM games WHERE id = ?",
             (game_id,),
         )
         if not rows:
-            raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
-        gid, kind, config, status, winner, created_at, finished_at = rows[0]
+            raise self._unknown(game_id)
+        gid, kind, config, status, winner, created_at, finished_at, results, league = rows[0]
         try:
             game = StoredGame(
                 id=int(gid),
@@ -250,6 +354,8 @@ class SqliteStore:
                 winner=None if winner is None else json.loads(winner),
                 created_at=float(created_at),
                 finished_at=None if finished_at is None else float(finished_at),
+                results=_results(results),
+                league=None if league is None else str(league),
             )
         except (ValueError, TypeError, RecursionError) as error:
             raise DamagedGame(game_id, None, str(error), None) from None
@@ -283,54 +389,64 @@ class SqliteStore:
         )
         return int(rows[0][0]) if rows else None
 
-    def finish(self, game_id: int, winner: Winner) -> None:
-        """Mark the game finished, with its winner."""
-        self._check(game_id)
-        with self._write() as db:
-            db.execute(
-                "UPDATE games SET status = 'finished', finished_at = ?, winner = ? WHERE id = ?",
-                (self._now(), None if winner is None else json.dumps(winner, ensure_ascii=False), game_id),
-            )
-        self.locks.release(game_id)
+    def unfinished(self) -> list[int]:
+        """Every game still playing, oldest first."""
+        return [int(r[0]) for r in self._read("SELECT id FROM games WHERE status = 'playing' ORDER BY id")]
 
-    def record_xp(self, game_id: int, changes: Mapping[str, int]) -> None:
-        """C8: this game's XP changes; recording the same game again replaces them."""
-        self._check(game_id)
-        with self._write() as db:
-            db.execute("DELETE FROM xp WHERE game_id = ?", (game_id,))
-            db.executemany(
-                "INSERT INTO xp (game_id, player, delta) VALUES (?, ?, ?)",
-                [(game_id, player, int(delta)) for player, delta in changes.items()],
-            )
+    def finish(self, game_id: int, end: GameEnd) -> None:
+        """Mark the game finished with its winner and results, in one transaction."""
+        self.extend(game_id, (), end)
+
+    def results(self) -> list[Results]:
+        """The results of every finished game, oldest first (a row that does not read is left out;
+        `games` names it)."""
+        found: list[Results] = []
+        for (text,) in self._read("SELECT results FROM games WHERE status = 'finished' ORDER BY id"):
+            try:
+                found.append(_results(text))
+            except (ValueError, TypeError, RecursionError):
+                continue
+        return found
 
     def leaderboard(self) -> list[Standing]:
-        """C8: every player with XP, highest first, ties by name."""
-        rows = self._read(
-            "SELECT player, SUM(delta), COUNT(DISTINCT game_id) FROM xp GROUP BY player "
-            "ORDER BY SUM(delta) DESC, player"
-        )
-        return [Standing(str(p), int(x), int(g)) for p, x, g in rows]
+        """C8: every player with an XP tally, highest first, ties by name."""
+        return standings(self.results())
 
     def games(self) -> list[GameSummary]:
-        """Every game with its number of moves, oldest first (`kinito history`)."""
+        """Every game with its number of moves, oldest first (`kinito history`); a row that does not
+        read back is listed with why (`damaged`), never raised."""
         rows = self._read(
-            "SELECT g.id, g.kind, g.config, g.status, g.winner, g.created_at, g.finished_at,"
-            " (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id) FROM games g ORDER BY g.id"
+            "SELECT g.id, g.kind, g.config, g.status, g.winner, g.created_at, g.finished_at, g.results,"
+            " g.league, (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id) FROM games g ORDER BY g.id"
         )
-        return [
-            GameSummary(
-                int(gid),
-                kind,
-                json.loads(config),
-                status,
-                None if winner is None else json.loads(winner),
-                float(created),
-                None if finished is None else float(finished),
-                int(moves),
-            )
-            for gid, kind, config, status, winner, created, finished, moves in rows
-        ]
+        return [_summary(row) for row in rows]
 
     def game_ids(self) -> list[int]:
         """Every game id, oldest first."""
         return [int(r[0]) for r in self._read("SELECT id FROM games ORDER BY id")]
+
+
+class _OutOfStep(Exception):
+    """The caller's count of stored entries is not the store's."""
+
+
+def _summary(row: tuple[Any, ...]) -> GameSummary:
+    """One `games` row as history lists it; an unreadable one keeps its number and says why."""
+    gid, kind, config, status, winner, created, finished, results, league, moves = row
+    try:
+        return GameSummary(
+            int(gid),
+            str(kind),
+            _json_object(config),
+            "finished" if status == "finished" else "playing",
+            None if winner is None else json.loads(winner),
+            float(created),
+            None if finished is None else float(finished),
+            int(moves),
+            _results(results),
+            None if league is None else str(league),
+        )
+    except (ValueError, TypeError, RecursionError) as error:
+        why = f"valeur illisible : {str(error)[:60]}" if str(error) else "réglages, date ou fin illisibles"
+        when = float(created) if isinstance(created, int | float) else 0.0
+        return GameSummary(int(gid), str(kind), {}, "playing", None, when, None, int(moves), damaged=why)

@@ -14,9 +14,8 @@ from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any, Literal
 
-import yaml
-
 from assistant.core.folding import fold
+from assistant.understanding import yaml_data
 from assistant.understanding.grammar_files import grammar_file
 
 TABLE_FILE = "boire.yaml"
@@ -144,5 +143,5 @@ def from_dict(data: Mapping[str, Any]) -> Conjugation:
 def load_table(path: Traversable | None = None) -> Conjugation:
     """Q11: read and expand the conjugation table (once per path; grammars/boire.yaml by default)."""
     with (path or grammar_file(TABLE_FILE)).open(encoding="utf-8") as stream:
-        data = yaml.safe_load(stream)
+        data = yaml_data.load(stream)
     return from_dict(data)

@@ -125,11 +125,23 @@ def moments(module: GameModule[Any, Any]) -> Mapping[str, frozenset[str]]:
 
 def _merged_intents(shared: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
     """commands.yaml's intents and the game's: a game intent named like a shared command adds its
-    phrases to that command ("quelle carte jouer" is Cinquillo's way of asking for a hint)."""
+    phrases to that command (a game's own way of asking for a hint, whose turn it is...)."""
     merged = dict(shared)
     for name, spec in own.items():
         merged[name] = {**spec, "data": [*shared[name]["data"], *spec["data"]]} if name in shared else spec
     return merged
+
+
+class PlayerName(str):
+    """A player's name as the value of a {player} slot: tells the phrases made from the table's
+    players apart from the game's own (`names_a_player`), though it compares as the plain name."""
+
+    __slots__ = ()
+
+
+def names_a_player(phrase: Phrase) -> bool:
+    """The phrase was expanded from the {player} list (it exists only for this table's players)."""
+    return any(type(value) is PlayerName for _name, value in phrase.slots)
 
 
 def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None) -> list[dict[str, str]]:
@@ -138,8 +150,15 @@ def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None
         for spoken in (player, *(nicknames or {}).get(player, ())):
             clean = " ".join(_TEMPLATE_CHARS.sub(" ", spoken).split())
             if clean:
-                values.append({"in": clean, "out": player})
+                values.append({"in": clean, "out": PlayerName(player)})
     return values
+
+
+@functools.lru_cache(maxsize=16)
+def built(module: GameModule[Any, Any], players: tuple[str, ...] = (), wake_word: str = "arbitre") -> Grammar:
+    """`build` without nicknames, once per table setting: the parser, the Vosk phrase lists and the
+    player-name check read the same expansion (a Grammar is read-only)."""
+    return build(module, players, wake_word)
 
 
 def build(

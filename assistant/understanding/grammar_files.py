@@ -14,9 +14,8 @@ from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from assistant.errors import UserError
+from assistant.understanding import yaml_data
 
 PACKAGE = "assistant.grammars"
 """The import name under which grammars/ is installed."""
@@ -52,7 +51,7 @@ def read_data(name: str) -> dict[str, Any]:
     once: a mapping, else ValueError."""
     path = grammar_file(name)
     with path.open(encoding="utf-8") as handle:
-        data = yaml.safe_load(handle)
+        data = yaml_data.load(handle)
     if not isinstance(data, dict):
         raise ValueError(f"{path}: not a mapping")
     return data

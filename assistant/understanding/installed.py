@@ -9,6 +9,7 @@ import yaml
 
 from assistant.errors import UserError
 from assistant.game import registered_games
+from assistant.understanding import yaml_data
 from assistant.understanding.grammar_files import FIX_REINSTALL, SHARED, grammar_dir, grammar_file
 
 
@@ -31,7 +32,7 @@ def check_grammars() -> str:
         if not entry.is_file():
             raise UserError(f"Grammaire absente : {name} (dans {folder}).", FIX_REINSTALL)
         try:
-            data = yaml.safe_load(entry.read_text(encoding="utf-8"))
+            data = yaml_data.load(entry.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
             raise UserError(f"Grammaire illisible : {name} ({error}).", FIX_REINSTALL) from None
         if not isinstance(data, dict):

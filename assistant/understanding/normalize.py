@@ -8,6 +8,7 @@ single spaces: "Soixante-Deux !" and "soixante deux" share the key "soixante deu
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 
@@ -16,8 +17,12 @@ from assistant.core.folding import fold
 _NOT_WORD = re.compile(r"[^0-9a-z]+")
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def key(text: str) -> str:
-    """The comparison form of `text`: lower case, no accents, words of [0-9a-z] separated by one space."""
+    """The comparison form of `text`: lower case, no accents, words of [0-9a-z] separated by one space.
+
+    Kept for the last 65,536 texts: the parser's tables read each grammar phrase's key several times
+    (exact phrases, spans, near misses, words by intent) at start-up."""
     return _NOT_WORD.sub(" ", fold(text)).strip()
 
 

@@ -26,7 +26,7 @@ from typing import Any
 from assistant.game import GameModule, Parse, Violation
 from assistant.understanding.frame import TARGET_INTENT, Filled, Rules
 from assistant.understanding.frames import fill
-from assistant.understanding.grammar import WILDCARD, Phrase, build
+from assistant.understanding.grammar import WILDCARD, Phrase, build, built
 from assistant.understanding.meaning import from_slots, meaning, to_parse
 from assistant.understanding.near_miss import NearMiss
 from assistant.understanding.normalize import Respeller, drop_words, key, word_set
@@ -55,10 +55,13 @@ class Parser:
         """Expand the grammar once; `respellings` is the map phrases.adapt_to_vocabulary returned.
 
         `phonetizer` pronounces words so that names are heard by sound (sounds.py; production passes
-        voice.phonemes.default_phonetizer()); the names and the grammar's name-like words are
+        voice.speak.phonemes.default_phonetizer()); the names and the grammar's name-like words are
         pronounced here, in one batch. None: names by spelling and phonetic keys only."""
         self.game = module.name
-        grammar = build(module, players, wake_word, nicknames)
+        if nicknames:
+            grammar = build(module, players, wake_word, nicknames)
+        else:
+            grammar = built(module, tuple(players), wake_word)  # the one the name check expanded
         self.grammar = grammar
         self._respell = Respeller(respellings)
         self._fillers = word_set(grammar.fillers)

@@ -10,13 +10,12 @@ phrases on spaces only, so hyphens become spaces and apostrophes stay ("j'annonc
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from assistant.game import GameModule
-from assistant.understanding.grammar import WILDCARD, Grammar, build, respellings
+from assistant.understanding.grammar import WILDCARD, Grammar, built, names_a_player, respellings
 from assistant.understanding.normalize import vosk_words
 from assistant.understanding.numbers import french_number
 
@@ -26,11 +25,6 @@ _FANTASY = range(0, 100)
 """Q10: bare numbers a player may announce although they are no score, so that Vosk can hear them."""
 
 
-@functools.lru_cache(maxsize=16)
-def _grammar(module: GameModule[Any, Any], players: tuple[str, ...], wake_word: str) -> Grammar:
-    return build(module, players, wake_word)
-
-
 def phrases_for(
     module: GameModule[Any, Any],
     awaiting: str | None,
@@ -38,7 +32,12 @@ def phrases_for(
     wake_word: str = "arbitre",
 ) -> list[str]:
     """Vosk phrase list for what may be said when the game awaits `awaiting` (None: anything)."""
-    grammar = _grammar(module, tuple(players), wake_word)
+    return grammar_phrases(built(module, tuple(players), wake_word), awaiting)
+
+
+def grammar_phrases(grammar: Grammar, awaiting: str | None, players: bool = True) -> list[str]:
+    """`phrases_for` of an expanded grammar; without `players`, as if the table had none (the
+    phrases made from its players' names left out)."""
     allowed = {
         intent for intent, moments in grammar.awaiting.items() if awaiting is None or awaiting in moments
     }
@@ -46,6 +45,8 @@ def phrases_for(
     for phrase in grammar.phrases:
         if phrase.context and awaiting is not None and awaiting not in phrase.context:
             continue  # requires_context: said only at other moments
+        if not players and names_a_player(phrase):
+            continue
         if phrase.intent in allowed or phrase.intent not in grammar.awaiting:
             text = vosk_words(phrase.text.split(WILDCARD)[0])
             if text:

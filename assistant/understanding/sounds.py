@@ -2,7 +2,7 @@
 
 "margot" is Margaux, "arnaud" Arnault, "thibault" Thibaut: spellings the hand-written keys of
 phonetic.py cannot all bring together, but that espeak-ng's French voice pronounces alike. The
-pronunciations come through a `Phonetizer` (the espeak-ng adapter lives in voice/phonemes.py;
+pronunciations come through a `Phonetizer` (the espeak-ng adapter lives in voice/speak/phonemes.py;
 tests give a fake). `Sounds` keeps them in memory: names and the table's candidate words are
 pronounced once, in one batch, when the parser is built; a word first heard later is asked of
 the phonetizer (which caches it). Without a phonetizer nothing sounds like anything here and

@@ -154,11 +154,18 @@ class Tagger:
         for words, readings in exact.items():
             if len(words) < 2:
                 continue
-            for variant in _homophone_variants(words, reverse):
-                if variant not in exact:
-                    for reading in readings:
-                        heard = Reading(reading.kind, reading.phrase, HOMOPHONE_CONFIDENCE, reading.value)
-                        add(variant, heard)
+            variants = [v for v in _homophone_variants(words, reverse) if v not in exact]
+            if not variants:
+                continue
+            heard_as = [Reading(r.kind, r.phrase, HOMOPHONE_CONFIDENCE, r.value) for r in readings]
+            for variant in variants:
+                found = table.get(variant)
+                if found is None:  # most variants are new: no comparison needed
+                    table[variant] = list(heard_as)
+                    continue
+                for heard in heard_as:
+                    if heard not in found:
+                        found.append(heard)
         self.table: dict[tuple[str, ...], tuple[Reading, ...]] = {k: tuple(v) for k, v in table.items()}
         """Runs of words and their readings in a line without the wake word."""
         self.command_table = dict(self.table)

@@ -17,12 +17,12 @@ from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any
 
-import yaml
 from rapidfuzz.fuzz import ratio
 from rapidfuzz.process import extract, extractOne
 
 from assistant.core.folding import fold
 from assistant.game import Violation
+from assistant.understanding import yaml_data
 from assistant.understanding.conjugation import Conjugation, load_table
 from assistant.understanding.grammar_files import grammar_file
 from assistant.understanding.phonetic import keys
@@ -85,7 +85,7 @@ class NameLexicon:
 def load_lexicon(path: Traversable | None = None) -> NameLexicon:
     """Q11: read the name-matching data (once per path; grammars/vigilance.yaml by default)."""
     with (path or grammar_file(LEXICON_FILE)).open(encoding="utf-8") as stream:
-        return NameLexicon.from_dict(yaml.safe_load(stream))
+        return NameLexicon.from_dict(yaml_data.load(stream))
 
 
 @dataclass(frozen=True)
@@ -232,6 +232,13 @@ class Vigilance:
     def name_spans(self, heard: Sequence[str]) -> list[tuple[int, int, str]]:
         """(position, words used, player) for each name in `heard` (lower-case words), left to right."""
         words = [fold(word) for word in heard]
+        if self._sounds.active:  # every word that may be asked how it sounds, in one batch per line
+            lexicon = self._lexicon
+            self._sounds.learn(
+                said
+                for said, word in zip(heard, words, strict=True)
+                if len(word) >= lexicon.min_fuzzy_length and word not in lexicon.common_words
+            )
         out: list[tuple[int, int, str]] = []
         index = 0
         while index < len(words):

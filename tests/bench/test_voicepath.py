@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from assistant.bench import voicepath
 from assistant.runtime.hearing import FIRST_LANDING, Ears
-from assistant.voice.audio import Chunk
-from assistant.voice.endpoint import DEFAULT, PLAY
+from assistant.voice.hear.audio import Chunk
+from assistant.voice.hear.endpoint import DEFAULT, PLAY
 
 
 def test_first_audio_is_timed_from_the_chunk_that_triggered_it() -> None:
@@ -29,12 +30,13 @@ def test_first_audio_is_timed_from_the_chunk_that_triggered_it() -> None:
 
 
 def test_before_and_after_differ_in_what_issue_14_changed() -> None:
-    original, before, after = (voicepath.CONFIGS[name] for name in voicepath.RUN_TOGETHER)
+    original, before, inline, after = (voicepath.CONFIGS[name] for name in voicepath.RUN_TOGETHER)
     assert (original.rules, original.ears.vad, original.copies) == (DEFAULT, None, 2)
     assert (before.rules, before.copies, before.ears) == (PLAY, 1, FIRST_LANDING)
     assert (before.ears.quiet, before.ears.early_hold) == (None, None) and before.ears.vad is not None
     assert (after.rules, after.copies, after.ears) == (PLAY, 1, Ears())
     assert after.ears.quiet is not None and after.ears.early_hold is not None
+    assert after.ears.vigilance_thread and inline.ears == replace(after.ears, vigilance_thread=False)
 
 
 def test_the_table_audio_ends_with_the_last_line(tmp_path: Path, ko_model_dir: Path) -> None:

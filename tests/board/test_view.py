@@ -45,7 +45,8 @@ def test_q6_penalty_chart_and_turn_after_a_caught_bluff() -> None:
     assert data["last_penalty"]["text"] == "Ana prend une dose : bluff."
     assert data["chart"]["series"] == {"Ana": [0, 1], "Bruno": [0, 0], "Chloé": [0, 0]}
     assert [p["name"] for p in data["players"] if p["turn"]] == ["Ana"]
-    assert data["said"] == ["Ana prend une dose : bluff.", "À Ana de lancer."]
+    said = ["Quarante-deux sous le gobelet.", "Ana prend une dose : bluff.", "À Ana de lancer."]
+    assert data["said"] == said
     assert data["summary"] is None
 
 

@@ -41,8 +41,11 @@ def _nested(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> Iterator[
     yield path
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
+            seen: set[int] = set()
             for name, sub in action.choices.items():
-                yield from _nested(sub, (*path, name))
+                if id(sub) not in seen:  # a French alias names the same parser: walked once
+                    seen.add(id(sub))
+                    yield from _nested(sub, (*path, name))
 
 
 def every_command() -> list[tuple[str, ...]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from assistant.voice.audio import Chunk
+from assistant.voice.hear.audio import Chunk
 
 
 class Said:

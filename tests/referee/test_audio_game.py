@@ -25,13 +25,13 @@ from assistant.referee.referee import Referee
 from assistant.runtime.grammar_switch import GrammarSwitch, SwitchingDecoder
 from assistant.runtime.live import LiveLoop, from_heard
 from assistant.settings.table import table_config
-from assistant.voice.audio import SAMPLE_RATE, Chunk
-from assistant.voice.duplex import HalfDuplexGate
-from assistant.voice.heard import Heard
-from assistant.voice.listener import Listener
-from assistant.voice.playback import Speaker
-from assistant.voice.tts import EspeakSynthesizer, Synthesizer
-from assistant.voice.wavfile import WavSource, resample, write_wav
+from assistant.voice.hear.audio import SAMPLE_RATE, Chunk
+from assistant.voice.hear.duplex import HalfDuplexGate
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.listener import Listener
+from assistant.voice.hear.wavfile import WavSource, resample, write_wav
+from assistant.voice.speak.playback import Speaker
+from assistant.voice.speak.tts import EspeakSynthesizer, Synthesizer
 from tests.referee.fakes import ListSource, Said
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
@@ -153,6 +153,7 @@ def test_spoken_game_through_the_audio_path(synth: Synthesizer, tmp_path: Path) 
         "Soixante-deux, Ana.",
         "Soixante-cinq, Bruno.",
         "Combien sous le gobelet ?",
+        "Cinquante-quatre sous le gobelet.",  # the evidence, said before the charge
         "Bruno prend une dose : bluff.",
         "À Bruno de lancer.",
         "Quarante-trois, Bruno.",

@@ -117,7 +117,7 @@ def test_new_game_says_the_summary_of_the_game_left_behind() -> None:
     r.hear("Ana", "soixante deux")
     r.hear("Bruno", "menteur")
     r.hear(None, "quarante deux")
-    assert r.hear("Chloé", "arbitre nouvelle partie") == ["Nouvelle partie ? Dites oui pour confirmer."]
+    assert r.hear("Chloé", "arbitre nouvelle partie") == ["Nouvelle partie ? Dis oui pour confirmer."]
     said = r.hear("Chloé", "oui")
     assert said[:3] == [
         "Bilan de la partie.",

@@ -14,6 +14,7 @@ import pytest
 
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
+from assistant.invocation import runnable
 from assistant.referee.referee import Referee
 from assistant.settings.play import load_settings, resumed_table
 from assistant.settings.table import TableConfig
@@ -132,8 +133,8 @@ def test_missing_model_and_failed_download_is_one_sentence(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """No French model and no internet: play names `kinito model download` and `--input text`."""
-    import assistant.voice.download as download
-    import assistant.voice.models as models
+    import assistant.voice.model.download as download
+    import assistant.voice.model.files as models
     from assistant.commands import play
 
     def absent(*_args: object, **_kwargs: object) -> Path:
@@ -167,7 +168,7 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
     child.send_signal(signal.SIGINT)
     _out, err = child.communicate(timeout=30)
     assert child.returncode == 0, err
-    assert "kinito play --resume" in err and "Traceback" not in err
+    assert runnable("kinito play --resume") in err and "Traceback" not in err
     with SqliteStore(db) as store:
         game_id = store.latest_unfinished()
         assert game_id is not None and len(store.load(game_id).entries) >= 1

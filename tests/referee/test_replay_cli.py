@@ -51,7 +51,7 @@ def test_replay_readable_output(tmp_path: Path) -> None:
     shutil.copy(GAMES / "q01_bluff.txt", tmp_path / "game.txt")
     done = kinito("replay", "game.txt", cwd=tmp_path)
     assert done.returncode == 0
-    assert "Ana 1 dose (bluff)" in done.stdout and "« Ana prend une dose : bluff. »" in done.stdout
+    assert "Ana : 1 dose (bluff)" in done.stdout and "« Ana prend une dose : bluff. »" in done.stdout
 
 
 def test_replay_errors_are_one_sentence_on_stderr(tmp_path: Path) -> None:

@@ -96,6 +96,11 @@ SAMPLES: dict[str, object] = {
     "speech": "-22",
     "snr": "36",
     "right": 4,
+    "rank": "huit",
+    "question": "Qui a dit ça ?",
+    "state": "Ana a annoncé soixante-deux.",
+    "waiting": "la réponse de Bruno.",
+    "hint": " (veux-tu dire « edition » ?)",
 }
 """A value for every blank a response may have: names starting with a vowel, so that a missing
 elision ("de Ana") shows."""

@@ -4,7 +4,8 @@ The faults come from the environment variable KINITO_FAULTS, a JSON object:
 
 - `{"fail": {"create_game": 2}}`: the first 2 calls of SqliteStore.create_game fail as a full disk does;
 - `{"kill_after": "create_game"}`: SIGKILL this process right after a game's creation was committed;
-- `{"kill_after": "Pass"}`: SIGKILL it right after an entry whose command is a `Pass` was committed.
+- `{"kill_after": "Pass"}`: SIGKILL it right after a write holding an entry whose command is a `Pass`
+  was committed (the Draw the same heard line causes goes in that write).
 
 The kills land exactly between two transactions of the referee, where a random kill rarely does.
 """
@@ -22,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.cli import main
-from assistant.store.protocol import StoredEntry
+from assistant.store.protocol import GameEnd, StoredEntry
 from assistant.store.sqlite import SqliteStore
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,10 +62,16 @@ def _install(faults: dict[str, Any]) -> None:
             os.kill(os.getpid(), signal.SIGKILL)
         return game_id
 
-    def extend(self: SqliteStore, game_id: int, entries: Sequence[StoredEntry]) -> None:
+    def extend(
+        self: SqliteStore,
+        game_id: int,
+        entries: Sequence[StoredEntry],
+        end: GameEnd | None = None,
+        stored: int | None = None,
+    ) -> None:
         with self._write():
             failing("extend")
-        original_extend(self, game_id, entries)
+        original_extend(self, game_id, entries, end, stored)
         if any(isinstance(e.command, dict) and e.command.get("type") == kill_after for e in entries):
             os.kill(os.getpid(), signal.SIGKILL)
 

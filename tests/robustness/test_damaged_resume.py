@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from assistant.core.clock import FakeClock
+from assistant.invocation import runnable
 from assistant.referee.referee import Referee
 from assistant.settings.table import table_config
 from assistant.store.protocol import StoredEntry
@@ -62,7 +63,7 @@ def test_item4_a_damaged_entry_is_named_and_recover_continues_from_the_last_good
     assert refused.returncode == 2 and out == ""
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert f"La partie n° {game_id} est abîmée : son coup n° 3 est illisible" in err
-    assert "kinito play --resume --recover" in err and "Les 2 coups d'avant sont lisibles" in err
+    assert runnable("kinito play --resume --recover") in err and "Les 2 coups d'avant sont lisibles" in err
     assert rows(db, game_id) == before  # nothing overwritten
 
     recovered = kinito_process([*PLAY, "--db", str(db), "--resume", "--recover"])

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 from assistant.core.clock import FakeClock
+from assistant.doctor.checks import Probes, check_model
 from assistant.errors import UserError
 from assistant.referee.referee import Referee
 from assistant.settings.table import table_config
 from assistant.store.sqlite import SqliteStore
-from assistant.voice.audio import MicrophoneSource
-from assistant.voice.doctor import Probes, check_model
-from assistant.voice.fake_stream import FakeStream
-from assistant.voice.models import load_manifest, verify_model
+from assistant.testing.fake_stream import FakeStream
+from assistant.voice.hear.audio import MicrophoneSource
+from assistant.voice.model.files import load_manifest, verify_model
 
 TABLE = {"game": "quinito", "players": "Ana,Bruno,Chloé,David"}
 
@@ -146,7 +146,7 @@ def korean_model_without(source: Path, tmp_path: Path, missing: str) -> Path:
 
 
 def test_loading_a_model_missing_a_file_is_a_user_error(ko_model_dir: Path, tmp_path: Path) -> None:
-    from assistant.voice.loading import load_model
+    from assistant.voice.model.loading import load_model
 
     with pytest.raises(UserError) as refused:
         load_model(korean_model_without(ko_model_dir, tmp_path, "am/final.mdl"))
@@ -154,7 +154,7 @@ def test_loading_a_model_missing_a_file_is_a_user_error(ko_model_dir: Path, tmp_
 
 
 def test_loading_a_model_missing_a_file_names_the_file(ko_model_dir: Path, tmp_path: Path) -> None:
-    from assistant.voice.loading import load_model
+    from assistant.voice.model.loading import load_model
 
     with pytest.raises(UserError) as refused:
         load_model(korean_model_without(ko_model_dir, tmp_path, "am/final.mdl"))
@@ -208,7 +208,7 @@ def test_espeak_missing_is_one_sentence_naming_the_install_command(tmp_path: Pat
 
 
 def test_espeak_missing_through_the_api(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from assistant.voice.synthesizers import make_synthesizer
+    from assistant.voice.speak.synthesizers import make_synthesizer
 
     monkeypatch.setenv("PATH", str(tmp_path))
     with pytest.raises(UserError) as refused:

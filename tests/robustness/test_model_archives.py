@@ -15,8 +15,8 @@ import pytest
 
 from assistant.cli import main
 from assistant.errors import UserError
-from assistant.voice import archive as unpacking
-from assistant.voice.models import MODEL_NAME, load_manifest
+from assistant.voice.model import archive as unpacking
+from assistant.voice.model.files import MODEL_NAME, load_manifest
 
 ROOT = f"{MODEL_NAME}/"
 

@@ -41,3 +41,23 @@ def test_item8_game_words_come_from_the_grammar_and_spare_ordinary_names() -> No
     assert {"quinito", "menteur", "arbitre"} <= words
     assert not {"ana", "bruno", "chloé", "david", "émile", "marc"} & words
     table_config({"game": "quinito", "players": "Ana,Bruno,Chloé,David,Émile"})  # still fine
+
+
+@pytest.mark.parametrize("game", ["quinito", "cinquillo"])
+@pytest.mark.parametrize("players", [("Ana", "Bruno", "Chloé"), ("Marc", "Jean-Luc", "Zoé", "Émile")])
+def test_q11_game_words_read_from_the_tables_grammar_are_those_of_a_grammar_without_players(
+    game: str, players: tuple[str, ...]
+) -> None:
+    """The name check reads the grammar the parser expands for the table (no second expansion); the
+    phrases made from the players' names are left out, so the words are exactly those of the game's
+    grammar expanded with no player at all."""
+    from assistant.understanding.grammar import build, built, names_a_player
+    from assistant.understanding.phrases import UNKNOWN, grammar_phrases
+
+    alone = {w for p in grammar_phrases(build(get_game(game), (), "arbitre"), None) for w in p.split()} - {
+        UNKNOWN
+    }
+    expected = frozenset({w for w in alone if len(w) > 2} | {"arbitre"})
+    assert game_words(get_game(game), "arbitre", players) == expected
+    assert any(names_a_player(p) for p in built(get_game(game), players).phrases)
+    assert not any(names_a_player(p) for p in build(get_game(game), ()).phrases)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from assistant.voice.endpoint import SHORT, rewrite_conf, tuned_model
+from assistant.voice.hear.endpoint import SHORT, rewrite_conf, tuned_model
 
 
 def fake_model(root: Path) -> Path:
@@ -80,7 +80,7 @@ class Burst:
 
 
 def test_item12_a_slow_decoder_gets_the_newest_audio_and_the_table_is_told_once() -> None:
-    from assistant.voice.audio import MicrophoneSource
+    from assistant.voice.hear.audio import MicrophoneSource
 
     told: list[str] = []
     source: MicrophoneSource

@@ -10,7 +10,7 @@ from assistant.referee.referee import Referee
 from assistant.runtime.enrolment import enrol
 from assistant.runtime.live import from_heard
 from assistant.settings.table import table_config
-from assistant.voice.heard import Heard
+from assistant.voice.hear.heard import Heard
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
 

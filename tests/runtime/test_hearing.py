@@ -13,9 +13,9 @@ from assistant.referee.referee import Referee
 from assistant.runtime.hearing import Ears, hearing
 from assistant.runtime.live import from_heard
 from assistant.settings.table import table_config
-from assistant.voice.endpoint import PLAY, load_with_rules
-from assistant.voice.heard import Heard
-from assistant.voice.wavfile import pcm_chunks
+from assistant.voice.hear.endpoint import PLAY, load_with_rules
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.wavfile import pcm_chunks
 from tests.referee.fakes import ListSource, Said
 
 

@@ -18,9 +18,9 @@ from assistant.runtime.live import LiveLoop, from_heard, from_text, vigilance_te
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import FallbackVoice, PrintVoice, QueuedVoice
 from assistant.settings.table import table_config
-from assistant.voice.audio import Chunk
-from assistant.voice.heard import Heard
-from assistant.voice.listener import Listener
+from assistant.voice.hear.audio import Chunk
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.listener import Listener
 from tests.referee.fakes import ListSource, Said
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
@@ -190,7 +190,7 @@ def test_microphone_loss_is_said_aloud_and_retried() -> None:
     from assistant.speech import say
 
     MIC_LOST, MIC_BACK = say("mic_lost"), say("mic_back")
-    from assistant.voice.fake_stream import FakeStream
+    from assistant.testing.fake_stream import FakeStream
 
     said = Said()
     loop = LiveLoop(referee(), said)

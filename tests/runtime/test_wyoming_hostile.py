@@ -27,7 +27,7 @@ from assistant.referee.referee import Referee
 from assistant.runtime.questions import TableQuestions
 from assistant.runtime.wyoming_server import ServerLimits
 from assistant.settings.play import settings_from
-from assistant.voice.wyoming_wire import Event, encode
+from assistant.voice.wyoming.wire import Event, encode
 from tests.runtime.kinito_serving import running
 from tests.voice.wyoming_loopback import closed_port
 

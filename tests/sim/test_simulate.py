@@ -4,6 +4,7 @@ a failed save keeps the last saved game resumable, and the `kinito simulate`/`le
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +17,7 @@ from assistant.game import get_game
 from assistant.sim.runner import move_seed
 from assistant.sim.simulate import SimSettings, play_one, resume_game, run
 from assistant.store.memory import MemoryStore
-from assistant.store.protocol import StoredEntry, StoreError
+from assistant.store.protocol import GameEnd, StoredEntry, StoreError
 from assistant.store.sqlite import SqliteStore
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
@@ -83,11 +84,17 @@ class FailingStore(MemoryStore):
         super().__init__()
         self.room = room
 
-    def append(self, game_id: int, entry: StoredEntry) -> None:
-        if self.room <= 0:
+    def extend(
+        self,
+        game_id: int,
+        entries: Sequence[StoredEntry],
+        end: GameEnd | None = None,
+        stored: int | None = None,
+    ) -> None:
+        if self.room < len(entries):
             raise StoreError("Le disque est plein : impossible d'enregistrer la partie.")
-        self.room -= 1
-        super().append(game_id, entry)
+        self.room -= len(entries)
+        super().extend(game_id, entries, end, stored)
 
 
 def test_a_failed_save_leaves_the_last_saved_game_resumable() -> None:
@@ -145,8 +152,8 @@ def test_kinito_leaderboard_text_ranks_by_xp(tmp_path: Path, capsys: pytest.Capt
     with SqliteStore(db) as store:
         one = store.create_game("cinquillo", {"players": ["Ana", "Bruno"]})
         two = store.create_game("cinquillo", {"players": ["Ana", "Bruno", "Chloé"]})
-        store.record_xp(one, {"Ana": 20, "Bruno": -10})
-        store.record_xp(two, {"Ana": -10, "Bruno": -10, "Chloé": 30})
+        store.finish(one, GameEnd("Ana", {"Ana": {"xp": 20}, "Bruno": {"xp": -10}}))
+        store.finish(two, GameEnd("Chloé", {"Ana": {"xp": -10}, "Bruno": {"xp": -10}, "Chloé": {"xp": 30}}))
     assert main(["leaderboard", "--db", str(db)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines == [

@@ -1,4 +1,4 @@
-"""The SQLite save file: schema, WAL, one transaction per move, undo, resume, XP (C8), faults."""
+"""The SQLite save file: schema, WAL, one transaction per move, undo, resume, results and XP (C8), faults."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from assistant.core.game import Session
 from assistant.store.memory import MemoryStore
-from assistant.store.protocol import GameStore, StoredEntry, StoreError, encode_entry, resume
+from assistant.store.protocol import GameEnd, GameStore, StoredEntry, StoreError, encode_entry, resume, totals
 from assistant.store.sqlite import SqliteStore, default_db_path
 from tests.store.toy import TOY_CODEC, Score, Scored, Sheet, ToyGame, toy_factory
 
@@ -25,10 +25,19 @@ def _play(store: GameStore, game_id: int, moves: list[Score]) -> Session[Sheet, 
     return session
 
 
-@pytest.fixture(params=["sqlite", "memory"])
+@pytest.fixture(params=["sqlite", "memory", "postgres"])
 def store(request: pytest.FixtureRequest, tmp_path: Path) -> GameStore:
+    """The shared store suite: every GameStore passes the same tests (PostgreSQL on a throw-away
+    cluster, skipped with its reason when none can start here)."""
     if request.param == "sqlite":
         return SqliteStore(tmp_path / "k.sqlite3", wall_clock=iter(range(1, 10_000)).__next__)
+    if request.param == "postgres":
+        from assistant.store.postgres import PostgresStore
+
+        cluster = request.getfixturevalue("pg_cluster")
+        dsn = cluster.database(f"t{abs(hash(request.node.nodeid)) % 10**9}")
+        clock = iter(range(1, 10_000)).__next__
+        return PostgresStore(dsn, wall_clock=lambda: float(clock()))
     return MemoryStore()
 
 
@@ -58,25 +67,30 @@ def test_latest_unfinished_and_finish(store: GameStore) -> None:
     first = store.create_game("quinito", {"players": ["Ana", "Bruno"]})
     second = store.create_game("cinquillo", {"players": ["Ana", "Bruno"], "mode": "original"})
     assert store.latest_unfinished() == second
-    store.finish(second, ["Ana", "Bruno"])
+    store.finish(second, GameEnd(["Ana", "Bruno"]))
     assert store.latest_unfinished() == first
     loaded = store.load(second)
     assert (loaded.kind, loaded.status, loaded.winner) == ("cinquillo", "finished", ["Ana", "Bruno"])
     assert loaded.finished_at is not None and loaded.finished_at > loaded.created_at
-    store.finish(first, "Ana")
+    store.finish(first, GameEnd("Ana"))
     assert store.latest_unfinished() is None
     assert store.load(first).config == {"players": ["Ana", "Bruno"]}
 
 
 def test_c8_leaderboard_sums_xp_across_games(store: GameStore) -> None:
-    """C8: winner +10 x players, losers -10; the ranking sums games, recording twice replaces."""
+    """C8: winner +10 x players, losers -10; the ranking sums the finished games' XP tallies, finishing
+    again replaces a game's results, and tallies other than XP (Quinito's doses) are not XP."""
     one = store.create_game("cinquillo", {"players": ["Ana", "Bruno", "Chloé"]})
     two = store.create_game("cinquillo", {"players": ["Ana", "Bruno"]})
-    store.record_xp(one, {"Ana": 30, "Bruno": -10, "Chloé": -10})
-    store.record_xp(one, {"Ana": -10, "Bruno": 30, "Chloé": -10})  # corrected: replaces
-    store.record_xp(two, {"Ana": 20, "Bruno": -10})
+    three = store.create_game("quinito", {"players": ["Ana", "Bruno"]})
+    store.finish(one, GameEnd("Ana", {"Ana": {"xp": 30}, "Bruno": {"xp": -10}, "Chloé": {"xp": -10}}))
+    store.finish(one, GameEnd("Bruno", {"Ana": {"xp": -10}, "Bruno": {"xp": 30}, "Chloé": {"xp": -10}}))
+    store.finish(two, GameEnd("Ana", {"Ana": {"xp": 20}, "Bruno": {"xp": -10}}))
+    store.finish(three, GameEnd(None, {"Ana": {"doses": 3, "sips": 1}, "Bruno": {"doses": 0, "sips": 2}}))
     ranking = [(s.player, s.xp, s.games) for s in store.leaderboard()]
     assert ranking == [("Bruno", 20, 2), ("Ana", 10, 2), ("Chloé", -10, 1)]
+    assert store.load(one).results == {"Ana": {"xp": -10}, "Bruno": {"xp": 30}, "Chloé": {"xp": -10}}
+    assert totals(store.results())["Ana"] == {"doses": 3, "sips": 1, "xp": 10}
 
 
 def test_unknown_game_is_a_french_sentence(store: GameStore) -> None:
@@ -117,12 +131,13 @@ def test_another_process_sees_every_committed_move(tmp_path: Path) -> None:
 def test_default_db_path_honours_kinito_db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("KINITO_DB", str(tmp_path / "deep" / "dir" / "x.sqlite3"))
     assert default_db_path() == tmp_path / "deep" / "dir" / "x.sqlite3"
+    assert not (tmp_path / "deep").exists()  # a reader must not create it: the writing store does
+    SqliteStore(default_db_path()).close()
     assert (tmp_path / "deep" / "dir").is_dir()
     monkeypatch.delenv("KINITO_DB")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     assert default_db_path() == tmp_path / "home" / ".local" / "share" / "kinito" / "kinito.sqlite3"
-    assert (tmp_path / "home" / ".local" / "share" / "kinito").is_dir()
 
 
 def test_full_disk_raises_store_error_and_keeps_the_session(tmp_path: Path) -> None:

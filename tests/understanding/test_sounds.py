@@ -11,7 +11,7 @@ from assistant.game import get_game
 from assistant.understanding.parser import Parser
 from assistant.understanding.sounds import Sounds, plain
 from assistant.understanding.vigilance import Vigilance
-from assistant.voice.phonemes import EspeakPhonetizer
+from assistant.voice.speak.phonemes import EspeakPhonetizer
 from tests.understanding.test_vigilance import MUST_FIRE, NEAR_MISSES, PLAYERS, described
 
 SOUND_ALIKES = [
@@ -101,3 +101,24 @@ def test_q11_corpora_hold_with_espeak() -> None:
     table = Vigilance(PLAYERS, sounds=Sounds(EspeakPhonetizer()))
     assert [described(table.scan(text)) for text, _ in MUST_FIRE] == [e.split(";") for _, e in MUST_FIRE]
     assert [text for text in NEAR_MISSES if table.scan(text)] == []
+
+
+def test_one_espeak_process_answers_every_batch() -> None:
+    """Words first heard mid-game are asked of the same espeak-ng process (no new process per word),
+    with the same answers as one-off runs; a line's words are asked together."""
+    if shutil.which("espeak-ng") is None:
+        pytest.skip("espeak-ng is not installed")
+    phonetizer = EspeakPhonetizer()
+    first = phonetizer(["margot", "chloé"])
+    later = [phonetizer([word]) for word in ("zoé", "bruno", "jean-luc")]
+    assert phonetizer.spawned == 1
+    alone = EspeakPhonetizer()
+    assert {**first, **{k: v for d in later for k, v in d.items()}} == {
+        w: alone._run(w + ".").strip() for w in ("margot", "chloé", "zoé", "bruno", "jean-luc")
+    }
+    parser = Parser(get_game("quinito"), TABLE, phonetizer=phonetizer)
+    before = phonetizer.spawned
+    parser.parse("margaux et rébecca boivent avec karine")
+    assert phonetizer.spawned == before
+    phonetizer.close()
+    assert phonetizer(["deux"]) == {"deux": alone._run("deux.").strip()}

@@ -23,7 +23,7 @@ GRAMMAR = ["안녕하세요", "좋아요", "하나 둘 셋 넷"]
 @pytest.fixture(scope="session")
 def ko_model(ko_model_dir: Path) -> Any:
     """The loaded model, shared by the session (loading takes seconds)."""
-    from assistant.voice.loading import load_model
+    from assistant.voice.model.loading import load_model
 
     return load_model(ko_model_dir)
 
@@ -91,6 +91,6 @@ def sox() -> str:
 @pytest.fixture(scope="session")
 def ko_play_model(ko_model_dir: Path) -> Any:
     """The Korean model loaded as `kinito play` loads it: once, with its endpoint rules (PLAY)."""
-    from assistant.voice.endpoint import PLAY, load_with_rules
+    from assistant.voice.hear.endpoint import PLAY, load_with_rules
 
     return load_with_rules(ko_model_dir, PLAY).model

@@ -16,9 +16,9 @@ import pytest
 
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
-from assistant.voice.audio import SAMPLE_RATE, Chunk, MicrophoneSource
-from assistant.voice.fake_stream import FakeStream
-from assistant.voice.wavfile import WavSource, read_wav, write_wav
+from assistant.testing.fake_stream import FakeStream
+from assistant.voice.hear.audio import SAMPLE_RATE, Chunk, MicrophoneSource
+from assistant.voice.hear.wavfile import WavSource, read_wav, write_wav
 
 
 def _sine(rate: int, seconds: float, freq: float, channels: int, width: int) -> bytes:

@@ -13,14 +13,15 @@ from typing import Any
 
 import pytest
 
+from assistant.bench.recognizer import room_noise
 from assistant.bench.voicepath import STAND_IN
 from assistant.cli import main
 from assistant.commands import calibrate
-from assistant.voice import calibration
-from assistant.voice.calibration import THRESHOLD_RANGE, Take
-from assistant.voice.fake_stream import FakeStream
-from assistant.voice.measure import room_noise
-from assistant.voice.wavfile import read_wav
+from assistant.doctor import calibration
+from assistant.doctor.calibration import THRESHOLD_RANGE, Take
+from assistant.invocation import runnable
+from assistant.testing.fake_stream import FakeStream
+from assistant.voice.hear.wavfile import read_wav
 
 ASKED = ["deux deux", "menteur", "soixante deux"]
 """What the command asks for with the stand-in words (the game's moves it can hear, two words first)."""
@@ -75,7 +76,7 @@ def test_without_a_model_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFix
     code = main(["calibrate", "--model", str(empty)])
     err = capsys.readouterr().err
     assert code != 0
-    assert "n'est pas un modèle Vosk" in err and "kinito model download" in err
+    assert "n'est pas un modèle Vosk" in err and runnable("kinito model download") in err
     assert "Traceback" not in err
 
 
@@ -86,7 +87,7 @@ def test_doctor_listen_calibrates_only_when_play_could_start(
     """`kinito doctor --listen --json`: one JSON object, the calibration in it when the checks pass;
     no listening when a blocking check failed."""
     from assistant.commands import doctor as doctor_command
-    from assistant.voice.doctor import Check
+    from assistant.doctor.checks import Check
 
     check = Check("model", healthy, "le modèle", None if healthy else "kinito model download")
     monkeypatch.setattr(doctor_command, "run_checks", lambda **_kw: [check])

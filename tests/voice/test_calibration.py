@@ -9,9 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from assistant.settings.table import DEFAULT_CONFIRM
-from assistant.voice.calibrate_listen import pick_phrases
-from assistant.voice.calibration import (
+from assistant.doctor.calibration import (
     MARGIN,
     SILENCE_DBFS,
     THRESHOLD_RANGE,
@@ -20,6 +18,8 @@ from assistant.voice.calibration import (
     dbfs,
     suggest,
 )
+from assistant.doctor.listen import pick_phrases
+from assistant.settings.table import DEFAULT_CONFIRM
 
 confs = st.floats(min_value=0.0, max_value=1.0)
 

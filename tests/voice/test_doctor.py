@@ -13,11 +13,11 @@ from typing import Any
 
 import pytest
 
+from assistant.doctor import checks as doctor
+from assistant.doctor.checks import Check, Probes, can_play, run_checks
 from assistant.errors import UserError
-from assistant.voice import doctor
-from assistant.voice.doctor import Check, Probes, can_play, run_checks
-from assistant.voice.models import ManifestEntry
-from assistant.voice.tts import VoiceInfo
+from assistant.voice.model.files import ManifestEntry
+from assistant.voice.speak.tts import VoiceInfo
 
 FRENCH = [VoiceInfo("roa/fr", "French (France)", ("fr-fr",))]
 DEVICES = [
@@ -215,7 +215,7 @@ def test_vocabulary_names_what_the_model_cannot_hear(healthy: Probes) -> None:
 
 def test_vocabulary_with_the_korean_model(ko_model_dir: Path) -> None:
     """The real decoder's vocabulary: a Korean model hears (almost) none of the French grammars."""
-    from assistant.voice.doctor import check_vocabulary
+    from assistant.doctor.checks import check_vocabulary
 
     check = check_vocabulary(Probes(find_model=lambda explicit: ko_model_dir))
     assert check.name == "vocabulary" and not check.ok and not check.blocking

@@ -15,8 +15,9 @@ import pytest
 
 from assistant.cli import main
 from assistant.errors import UserError
-from assistant.voice.download import download_model
-from assistant.voice.models import ManifestEntry
+from assistant.invocation import runnable
+from assistant.voice.model.download import download_model
+from assistant.voice.model.files import ManifestEntry
 
 NAME = "vosk-model-small-fr-0.22"
 FILES = {
@@ -231,4 +232,4 @@ def test_cli_http_error_is_one_sentence(
     handler.status = 404
     assert main(["model", "download", "--dest", str(tmp_path), "--url", url]) == 2
     err = capsys.readouterr().err
-    assert "404" in err and "kinito model download" in err and "Traceback" not in err
+    assert "404" in err and runnable("kinito model download") in err and "Traceback" not in err

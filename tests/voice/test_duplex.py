@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from assistant.core.clock import FakeClock
-from assistant.voice.duplex import HalfDuplexGate
+from assistant.voice.hear.duplex import HalfDuplexGate
 
 
 def test_gate_closed_while_speaking_and_for_the_tail() -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from assistant.errors import UserError
-from assistant.voice.endpoint import DEFAULT, PLAY, SHORT, load_with_rules, parse_rules
+from assistant.voice.hear.endpoint import DEFAULT, PLAY, SHORT, load_with_rules, parse_rules
 
 
 def test_the_endpoint_setting_names_a_rule_set_or_gives_three_durations() -> None:

@@ -8,14 +8,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.voice.audio import SAMPLE_RATE
-from assistant.voice.dual import DualRecognizer
-from assistant.voice.gated import GatedDecoder
-from assistant.voice.heard import Word
-from assistant.voice.measure import room_noise, speech_end
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.vad import EnergyVad, Segmenter, VadSettings
-from assistant.voice.wavfile import pcm_chunks, read_wav
+from assistant.bench.recognizer import room_noise, speech_end
+from assistant.voice.hear.audio import SAMPLE_RATE
+from assistant.voice.hear.dual import DualRecognizer
+from assistant.voice.hear.gated import GatedDecoder
+from assistant.voice.hear.heard import Word
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.vad import EnergyVad, Segmenter, VadSettings
+from assistant.voice.hear.wavfile import pcm_chunks, read_wav
 from tests.voice.conftest import GRAMMAR
 
 TALK = ("안녕하세요", "감사합니다 좋아요", "좋아요", "안녕하세요 감사합니다", "감사합니다")

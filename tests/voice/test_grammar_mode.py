@@ -18,9 +18,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.voice.measure import room_noise
-from assistant.voice.recognizer import UNKNOWN, Recognizer
-from assistant.voice.wavfile import pcm_chunks, read_wav
+from assistant.bench.recognizer import room_noise
+from assistant.voice.hear.recognizer import UNKNOWN, Recognizer
+from assistant.voice.hear.wavfile import pcm_chunks, read_wav
 
 PHRASES = ["안녕하세요", "사과", "감사합니다"]
 CHATTER = ("우리는 친구입니다", "맥주 한 잔 더 주세요", "정말 재미있는 게임이에요")

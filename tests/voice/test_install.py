@@ -17,13 +17,13 @@ from typing import ClassVar
 import pytest
 
 from assistant.cli import main
+from assistant.doctor import checks as doctor
 from assistant.errors import UserError
-from assistant.voice import doctor
-from assistant.voice.archive import MAX_MEMBERS, unpack
-from assistant.voice.download import Pace, fetch
-from assistant.voice.install import install_model
-from assistant.voice.models import MODEL_NAME, ManifestEntry, load_manifest
-from assistant.voice.trust import ANOTHER_MODEL, RECORD, SumCache, check, claim_of, ensure_trusted
+from assistant.voice.model.archive import MAX_MEMBERS, unpack
+from assistant.voice.model.download import Pace, fetch
+from assistant.voice.model.files import MODEL_NAME, ManifestEntry, load_manifest
+from assistant.voice.model.install import install_model
+from assistant.voice.model.trust import ANOTHER_MODEL, RECORD, SumCache, check, claim_of, ensure_trusted
 
 FILES = {
     "am/final.mdl": bytes(range(256)) * 64,

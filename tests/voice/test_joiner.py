@@ -10,25 +10,25 @@ from typing import Any
 
 import pytest
 
+from assistant.bench.recognizer import room_noise
 from assistant.core.clock import FakeClock
 from assistant.game import get_game
 from assistant.referee.referee import Referee
 from assistant.runtime.live import from_heard
 from assistant.settings.table import table_config
+from assistant.testing.standin import StandIn
 from assistant.understanding.phrases import phrases_for
-from assistant.voice.audio import SAMPLE_RATE, Chunk
-from assistant.voice.heard import Heard
-from assistant.voice.joiner import AFTER_WORD_SECONDS, HOLD_SECONDS, PrefixJoiner, strict_prefixes
-from assistant.voice.measure import room_noise
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.standin import StandIn
-from assistant.voice.wavfile import pcm_chunks, read_wav
+from assistant.voice.hear.audio import SAMPLE_RATE, Chunk
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.joiner import AFTER_WORD_SECONDS, HOLD_SECONDS, PrefixJoiner, strict_prefixes
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.wavfile import pcm_chunks, read_wav
 from tests.referee.fakes import ListSource, Said
 
 PLAYERS = ("Ana", "Bruno", "Chloé")
 PHRASES = ["soixante", "deux", "soixante deux", "quinito", "quinito à ma gauche", "menteur"]
 STAND_IN = {"soixante": "안녕하세요", "deux": "좋아요"}
-"""French words heard through the Korean model (voice.standin), said by espeak-ng -v ko. Only these
+"""French words heard through the Korean model (testing.standin), said by espeak-ng -v ko. Only these
 two: the announce grammar is then "soixante", "deux", "soixante deux", "deux deux", and the Korean
 decoder splits "soixante … deux" at every hesitation from 0.6 to 1.2 s (measured; with "cinq" also
 mapped, only at 0.9 s)."""
@@ -92,7 +92,7 @@ def test_a_prefix_alone_is_released_when_the_hold_runs_out() -> None:
 
 
 def test_a_prefix_that_came_out_early_waits_after_its_word() -> None:
-    """Issue 14: a final ended on the quiet (voice.quiet_end) comes out soon after its word; the
+    """Issue 14: a final ended on the quiet (voice.hear.quiet_end) comes out soon after its word; the
     continuation after a 0.9 s hesitation (speech from 1.5 s, final at 2.0 s) is still joined. Timed
     from the final alone (after_word=0) it would have gone out alone at 1.4 s: a fantasy "soixante"."""
     partials = {1.6: "deux", 1.7: "deux", 1.8: "deux", 1.9: "deux"}

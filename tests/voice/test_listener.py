@@ -9,15 +9,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from assistant.bench.recognizer import room_noise
 from assistant.core.clock import FakeClock
-from assistant.voice.audio import MicrophoneSource
-from assistant.voice.duplex import HalfDuplexGate
-from assistant.voice.fake_stream import FakeStream
-from assistant.voice.heard import Heard
-from assistant.voice.listener import Listener
-from assistant.voice.measure import room_noise
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.wavfile import WavSource, read_wav, write_wav
+from assistant.testing.fake_stream import FakeStream
+from assistant.voice.hear.audio import MicrophoneSource
+from assistant.voice.hear.duplex import HalfDuplexGate
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.listener import Listener
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.wavfile import WavSource, read_wav, write_wav
 from tests.voice.conftest import GRAMMAR, to_stereo
 
 

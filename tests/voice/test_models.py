@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from assistant.errors import UserError
-from assistant.voice import models
-from assistant.voice.models import (
+from assistant.voice.model import files as models
+from assistant.voice.model.files import (
     MANIFEST_PATH,
     ManifestEntry,
     SizeMismatch,

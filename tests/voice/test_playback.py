@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from assistant.errors import UserError
-from assistant.voice.playback import RecordingPlayback, SoundDevicePlayback, Speaker, WavFilePlayback
-from assistant.voice.tts import AudioChunk
+from assistant.testing.playback import RecordingPlayback
+from assistant.voice.speak.playback import SoundDevicePlayback, Speaker, WavFilePlayback
+from assistant.voice.speak.tts import AudioChunk
 
 
 class _Gate:
@@ -110,7 +111,7 @@ def test_no_sound_output_is_a_user_error_suggesting_out() -> None:
 
 def test_real_half_duplex_gate_is_closed_exactly_while_speaking() -> None:
     from assistant.core.clock import FakeClock
-    from assistant.voice.duplex import HalfDuplexGate
+    from assistant.voice.hear.duplex import HalfDuplexGate
 
     gate = HalfDuplexGate(FakeClock())
     seen: list[bool] = []

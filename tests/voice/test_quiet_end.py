@@ -8,13 +8,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from assistant.voice.audio import SAMPLE_RATE, Chunk
-from assistant.voice.endpoint import PLAY, load_with_rules
-from assistant.voice.heard import Heard
-from assistant.voice.measure import room_noise, speech_end
-from assistant.voice.quiet_end import QUIET_SECONDS, QuietEnd
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.wavfile import pcm_chunks, read_wav
+from assistant.bench.recognizer import room_noise, speech_end
+from assistant.voice.hear.audio import SAMPLE_RATE, Chunk
+from assistant.voice.hear.endpoint import PLAY, load_with_rules
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.quiet_end import QUIET_SECONDS, QuietEnd
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.wavfile import pcm_chunks, read_wav
 
 PHRASES = ("soixante", "soixante deux", "menteur", "deux deux")
 

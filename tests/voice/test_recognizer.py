@@ -7,13 +7,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from assistant.voice.dual import DualRecognizer
-from assistant.voice.endpoint import DEFAULT, SHORT, rewrite_conf, tuned_model
-from assistant.voice.heard import Heard
-from assistant.voice.loading import load_model
-from assistant.voice.measure import endpoint_delay, room_noise, speech_end
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.wavfile import pcm_chunks, read_wav
+from assistant.bench.recognizer import endpoint_delay, room_noise, speech_end
+from assistant.voice.hear.dual import DualRecognizer
+from assistant.voice.hear.endpoint import DEFAULT, SHORT, rewrite_conf, tuned_model
+from assistant.voice.hear.heard import Heard
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.wavfile import pcm_chunks, read_wav
+from assistant.voice.model.loading import load_model
 from tests.voice.conftest import GRAMMAR
 
 GRAMMAR_WORDS = {w for phrase in GRAMMAR for w in phrase.split()}

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from assistant.voice.speakers import SpeakerBook, cosine
+from assistant.voice.hear.voiceprints import SpeakerBook, cosine
 
 
 def _voice(seed: int, size: int = 128) -> list[float]:

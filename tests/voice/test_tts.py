@@ -11,9 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from assistant.errors import UserError
-from assistant.voice.pyttsx3_tts import Pyttsx3Synthesizer
-from assistant.voice.synthesizers import first_audio_ms, measure_first_audio
-from assistant.voice.tts import (
+from assistant.voice.speak.pyttsx3_tts import Pyttsx3Synthesizer
+from assistant.voice.speak.synthesizers import first_audio_ms, measure_first_audio
+from assistant.voice.speak.tts import (
     AudioChunk,
     EspeakSynthesizer,
     VoiceInfo,

@@ -14,8 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from assistant.voice.audio import SAMPLE_RATE
-from assistant.voice.wavfile import read_wav, resample
+from assistant.voice.hear.audio import SAMPLE_RATE
+from assistant.voice.hear.wavfile import read_wav, resample
 
 RATE = 44100
 
@@ -70,7 +70,7 @@ def test_same_rate_and_empty_input_pass_through() -> None:
 
 def test_mono16_averages_channels_and_drops_a_partial_frame() -> None:
     """Wyoming chunks: interleaved stereo becomes mono int16; a cut-off last frame is not misread."""
-    from assistant.voice.wavfile import mono16
+    from assistant.voice.hear.wavfile import mono16
 
     frame = (100).to_bytes(2, "little", signed=True) + (300).to_bytes(2, "little", signed=True)
     assert mono16(frame * 2 + b"\x01", 2, 2) == (200).to_bytes(2, "little", signed=True) * 2

@@ -15,12 +15,12 @@ from wyoming.snd import Played
 
 from assistant.core.clock import SystemClock
 from assistant.errors import UserError
-from assistant.voice.audio import SAMPLE_RATE, AudioSource, Chunk
-from assistant.voice.duplex import HalfDuplexGate
-from assistant.voice.playback import Speaker
-from assistant.voice.tts import AudioChunk
-from assistant.voice.wyoming_mic import WyomingMicSource
-from assistant.voice.wyoming_snd import WyomingPlayback
+from assistant.voice.hear.audio import SAMPLE_RATE, AudioSource, Chunk
+from assistant.voice.hear.duplex import HalfDuplexGate
+from assistant.voice.speak.playback import Speaker
+from assistant.voice.speak.tts import AudioChunk
+from assistant.voice.wyoming.mic import WyomingMicSource
+from assistant.voice.wyoming.snd import WyomingPlayback
 from tests.voice.wyoming_loopback import WAIT, closed_port, serving, tone
 
 MONO_22K = tone(0.5)

@@ -16,10 +16,10 @@ from collections.abc import Callable, Iterator
 import pytest
 from wyoming.server import AsyncEventHandler
 
-from assistant.voice.tts import AudioChunk
-from assistant.voice.wyoming_mic import WyomingMicSource
-from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
-from assistant.voice.wyoming_wire import PAYLOAD_CAP, Event, encode
+from assistant.voice.speak.tts import AudioChunk
+from assistant.voice.wyoming.mic import WyomingMicSource
+from assistant.voice.wyoming.tts import FallbackSynthesizer, WyomingSynthesizer
+from assistant.voice.wyoming.wire import PAYLOAD_CAP, Event, encode
 from tests.voice.wyoming_loopback import serving
 
 WAIT = 10.0
@@ -176,7 +176,7 @@ def test_in_play_a_broken_tts_stream_always_reopens_the_gate(
 ) -> None:
     """`kinito play --tts-uri` on an endless, slow or broken server: the sentence ends, the half-duplex
     gate opens again (the table is heard), and the next sentence is spoken by espeak-ng."""
-    from assistant.voice.playback import Speaker
+    from assistant.voice.speak.playback import Speaker
 
     Hostile.script = staticmethod(script)  # type: ignore[method-assign]
     gate = _CountingGate()
@@ -191,7 +191,7 @@ def test_in_play_a_broken_tts_stream_always_reopens_the_gate(
 def test_a_hostile_sound_service_costs_the_utterance_not_the_game() -> None:
     """A sound service answering audio-stop with a 2 GB payload claim, or never answering: `close()`
     returns (bounded by the audio's length and its margin), nothing allocated."""
-    from assistant.voice.wyoming_snd import WyomingPlayback
+    from assistant.voice.wyoming.snd import WyomingPlayback
 
     async def script(writer: asyncio.StreamWriter) -> None:
         writer.write(json.dumps({"type": "played", "payload_length": 2_000_000_000}).encode() + b"\n")

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 
 from assistant.core.clock import SystemClock
-from assistant.voice.duplex import HalfDuplexGate
-from assistant.voice.listener import Listener
-from assistant.voice.playback import Speaker
-from assistant.voice.recognizer import Recognizer
-from assistant.voice.tts import AudioChunk
-from assistant.voice.wavfile import WavSource
-from assistant.voice.wyoming_satellite import WyomingSatellite
+from assistant.voice.hear.duplex import HalfDuplexGate
+from assistant.voice.hear.listener import Listener
+from assistant.voice.hear.recognizer import Recognizer
+from assistant.voice.hear.wavfile import WavSource
+from assistant.voice.speak.playback import Speaker
+from assistant.voice.speak.tts import AudioChunk
+from assistant.voice.wyoming.satellite import WyomingSatellite
 from tests.voice.conftest import GRAMMAR
 from tests.voice.wyoming_loopback import closed_port
 

@@ -16,9 +16,10 @@ from wyoming.event import Event
 from wyoming.server import AsyncEventHandler
 from wyoming.tts import Synthesize
 
-from assistant.voice.playback import RecordingPlayback, Speaker
-from assistant.voice.tts import AudioChunk
-from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
+from assistant.testing.playback import RecordingPlayback
+from assistant.voice.speak.playback import Speaker
+from assistant.voice.speak.tts import AudioChunk
+from assistant.voice.wyoming.tts import FallbackSynthesizer, WyomingSynthesizer
 from tests.voice.wyoming_loopback import closed_port, serving, tone
 
 TONE = tone()

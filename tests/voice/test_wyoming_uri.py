@@ -20,11 +20,11 @@ from assistant.referee.referee import Referee
 from assistant.runtime.questions import TableQuestions
 from assistant.runtime.wyoming_handle import serve
 from assistant.settings.play import settings_from
-from assistant.voice.playback import Speaker
-from assistant.voice.wyoming_mic import WyomingMicSource
-from assistant.voice.wyoming_snd import WyomingPlayback
-from assistant.voice.wyoming_tts import FallbackSynthesizer, WyomingSynthesizer
-from assistant.voice.wyoming_uri import parse_uri
+from assistant.voice.speak.playback import Speaker
+from assistant.voice.wyoming.mic import WyomingMicSource
+from assistant.voice.wyoming.snd import WyomingPlayback
+from assistant.voice.wyoming.tts import FallbackSynthesizer, WyomingSynthesizer
+from assistant.voice.wyoming.uri import parse_uri
 from tests.voice.test_wyoming_audio import MicServer, SndServer, _LogGate, _reset, _Synth
 from tests.voice.test_wyoming_tts import TONE, ToneServer, _Espeak, _fallback
 from tests.voice.wyoming_loopback import WAIT, serving_uri

@@ -24,7 +24,7 @@ from assistant.games.quinito import events as qe
 from assistant.games.quinito import flow as quinito_flow
 from assistant.games.quinito.config import RESPONSES, QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
-from assistant.games.quinito.state import QuinitoState
+from assistant.games.quinito.state import CupState, QuinitoState
 from assistant.games.quinito.words import DESCRIPTIONS, has_sentence, penalty, say, score
 from assistant.responses import section
 
@@ -100,6 +100,8 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
                 return say("announce", player=player)
             if before is None or not previous & {"announce", "response", "attack_target"}:
                 return say("new_round", player=player)
+            if "response" in previous and must_reroll(self.config, state.cups[expect.cup]):
+                return game_sentence(self.responses, "forced_reroll", player=player)
             return None
         if awaiting == "response":
             return say("respond", player=player) if force else None
@@ -129,6 +131,11 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     def extras(self, state: QuinitoState) -> Mapping[str, object]:
         """Q12, Q6: the totem holders and the direction of play, in the replay JSON."""
         return {"totem": list(state.totems), "direction": state.direction}
+
+
+def must_reroll(config: QuinitoConfig, cup: CupState) -> bool:
+    """V-forced-reroll, L3 "believe": the holder just accepted and must throw again before announcing."""
+    return bool(config.forced_reroll and cup.announced is not None and cup.rerolls == 0 and cup.dice is None)
 
 
 def rulebook(config: QuinitoConfig) -> QuinitoBook:

@@ -61,8 +61,10 @@ def _announce(
     if intent == "reroll":
         return [q.Reroll(holder, cup=cup)]
     if intent in shown:
-        moves: list[Any] = [q.ShowSpecial(holder, shown[intent], cup=cup)]
         found = targets(parse, config.players, holder, direction)
+        if not found and said_score(parse) in (None, shown[intent]):  # Q8: by its word alone, still checked
+            return [q.Claim(holder, shown[intent], cup=cup)]
+        moves: list[Any] = [q.ShowSpecial(holder, shown[intent], cup=cup)]
         if intent == "quinito" and found:  # "quinito à ma gauche": shown and attack in one breath
             moves.append(q.Attack(holder, found[0]))
         if intent == "defi" and len(found) >= 2 and not config.replay31:

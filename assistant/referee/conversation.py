@@ -1,0 +1,25 @@
+"""The referee's conversation state: one open question, the pause, and what was just settled. One
+home for what the referee remembers between lines besides the game itself."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from assistant.referee.decoding.echoes import Settled
+from assistant.referee.decoding.question import Question
+
+
+@dataclass
+class Conversation:
+    """What the referee remembers of the talk (the game's state is the engine's)."""
+
+    open: Question | None = None
+    """The question the referee asked and still waits to hear answered."""
+    paused: bool = False
+    """Whether "arbitre pause" stopped the counting (and the moves)."""
+    line: int = 0
+    """How many lines were heard (numbers the lines for `settled` and `answered`)."""
+    settled: Settled | None = None
+    """The last value read out or shown, to tell an echo from a new move."""
+    answered: tuple[str, int] | None = None
+    """The player the last answered question designated, and on which line (a repeat is no move)."""

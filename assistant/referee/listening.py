@@ -1,0 +1,466 @@
+"""The referee's decoding of one heard line against the conversation: is it the answer to the open
+question, one of two readings to keep apart, an echo, a protest, a correction, two moves? What it
+finds, the Referee applies (this module reads the game through the Referee and never writes its
+session itself)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from assistant import speech
+from assistant.core.expectation import Expectation
+from assistant.game import Moves, Parse, Reply, has_sentence, is_self, sentence
+from assistant.referee.decoding import readings
+from assistant.referee.decoding.echoes import Settled, is_echo, thrown
+from assistant.referee.decoding.hypotheses import Fitted, fit, fitting, same_payers
+from assistant.referee.decoding.question import Question, Reading
+from assistant.referee.decoding.words import PENALTY_WORDS, THROW_MOMENTS, say, tokens
+from assistant.referee.violations import designated, tries_to_designate
+from assistant.responses import responses
+
+if TYPE_CHECKING:
+    from assistant.referee.referee import Referee
+
+
+def number(parse: Parse, key: str) -> int | None:
+    """A number the line said, by the game's key of the parse ("score", "invalid"), or None."""
+    value = parse.fields.get(key, parse.slots.get(key))
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def as_score(parse: Parse, value: int) -> Parse:
+    """The line as if it said the score `value` (the read-out that would confirm a claim)."""
+    return replace(
+        parse, intent="score", slots={**parse.slots, "score": value}, fields={**parse.fields, "score": value}
+    )
+
+
+def score_words(ref: Referee, value: object) -> str:
+    """A score as the game says it (its responses' `scores`: "soixante-deux"), else the number."""
+    said = responses(ref.config.module.responses).get("scores", {}) if ref.config.module.responses else {}
+    return str(said.get(value, value)) if isinstance(said, dict) else str(value)
+
+
+def named(parse: Parse, who: str | None, players: tuple[str, ...]) -> str | None:
+    """The player a short answer names: "arbitre c'est Ana", "c'est Ana", "Ana", or "moi"."""
+    if parse.player in players:
+        return parse.player
+    if who is not None and is_self(parse):
+        return who
+    calls = [v.player for v in parse.violations if v.rule == "name_called" and v.player in players]
+    if len(calls) == 1 and parse.intent is None and len(tokens(parse.text)) <= 3:
+        return calls[0]
+    return None
+
+
+def answer(ref: Referee, question: Question, parse: Parse, who: str | None, text: str) -> list[str] | None:
+    """The open question's answer in this line, applied; None when the line does not answer it."""
+    if question.kind == "new_game":
+        return ref.restart() if parse.confirm else None
+    if question.kind == "yes_no":
+        if parse.confirm or parse.deny:
+            return ref.apply(question.yes if parse.confirm else question.no)
+        return None
+    if question.kind == "culprit":
+        return _culprit(ref, question, parse, who)
+    if question.kind == "opener":
+        return _opener(ref, question, parse, who)
+    return _reading(ref, question, parse, who)
+
+
+def _culprit(ref: Referee, question: Question, parse: Parse, who: str | None) -> list[str] | None:
+    """Q11: the line designates who said the breach; a move of the game is played instead (m09)."""
+    assert question.reason is not None
+    playing = parse.intent is not None or bool(parse.position or parse.positions)
+    if playing and isinstance(ref.decide(parse, who), Moves):
+        ref.talk.open = question.aged()  # the table plays on: the question waits a line or two more
+        return None
+    players = ref.config.players
+    culprit = named(parse, who, players) if parse.intent in (None, "penalty") else None
+    culprit = culprit or designated(parse, who, players, ref.state.direction, ref.anchor())
+    if culprit is not None:
+        ref.talk.answered = (culprit, ref.talk.line)
+        return ref.charge(culprit, question.reason)
+    if who is None and tries_to_designate(parse):
+        ref.talk.open = question
+        return [speech.say("who_speaks")]
+    return None
+
+
+def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> list[str] | None:
+    """C3: who laid the first card, said by the table ("c'est Ana", "Ana") or shown by the next named
+    card (its speaker is the next seat after the opener)."""
+    players = ref.config.players
+    asked_fault = bool(set(tokens(parse.text)) & PENALTY_WORDS)  # "pénalité pour Chloé" names no opener
+    answering = parse.intent in (None, "penalty", "fourteen") and not asked_fault
+    opener = named(parse, who, players) if answering else None
+    first = (
+        ref.parser.parse(question.held[0], {e.awaiting for e in ref.expectations()})
+        if question.held
+        else None
+    )
+    if (
+        opener is None
+        and who is not None
+        and first is not None
+        and parse.fields.get("card") == first.fields.get("card")
+    ):
+        opener, question = who, replace(question, held=(parse.text,))  # the opener says it again
+    if opener is None and who is not None and parse.fields.get("card") is not None:
+        opener = players[(players.index(who) - len(question.held)) % len(players)]
+        question = replace(question, held=(*question.held, parse.text))
+    if opener is None:
+        return None
+    ref.talk.answered = (opener, ref.talk.line)
+    out: list[str] = []
+    for i, line in enumerate(question.held):
+        held = ref.parser.parse(line, {e.awaiting for e in ref.expectations()})
+        out += ref.move(held, opener if i == 0 else None, line)
+    return out
+
+
+def hold(ref: Referee, sentence: str, text: str) -> list[str]:
+    """C3: a move heard before anyone said who laid the first card is kept, to be played once the
+    opener is known; the question is said twice at most."""
+    question = ref.talk.open
+    if question is None or question.kind != "opener":
+        ref.talk.open = Question("opener", sentence, held=(text,))
+        return [sentence]
+    more = replace(question, held=(*question.held, text), age=0)
+    ref.talk.open = more.asked_again() if more.may_ask_again else more
+    return [sentence] if question.may_ask_again else []
+
+
+def _reading(ref: Referee, question: Question, parse: Parse, who: str | None) -> list[str] | None:
+    """Which reading was meant: said ("soixante-deux", "oui"/"non"), or shown by the next line, which
+    is a move on one reading only."""
+    choices = question.readings
+    chosen: Reading | None = None
+    value = number(parse, "score") if isinstance(number(parse, "score"), int) else None
+    if value is not None:
+        chosen = next((r for r in choices if r.value == value), None)
+    elif parse.confirm or parse.deny:
+        chosen = choices[0] if parse.confirm else choices[-1]
+    if chosen is not None:
+        return ref.apply(chosen.commands)
+    if parse.intent is None:
+        return None
+    following = []
+    for reading in choices:
+        fitted = fit(ref.session, reading.commands)
+        if fitted is None:
+            continue
+        then = ref.decide_on(fitted.session, parse, who)
+        if isinstance(then, Moves) and fit(fitted.session, then.commands) is not None:
+            following.append((reading, then))
+    if len(following) != 1:
+        return None
+    reading, then = following[0]
+    return ref.apply((*reading.commands, *then.commands))
+
+
+def readout_fixed(ref: Referee, parse: Parse) -> list[str] | None:
+    """ "arbitre non c'était six six" right after a read-out: the read-out is taken back (and what it
+    charged) and the dice said now are read instead."""
+    settled = ref.talk.settled
+    if settled is None or ref.talk.line - settled.line > 2 or not ref.marks:
+        return None
+    words = tokens(parse.text)
+    if words[:1] == [ref.config.wake_word.casefold()]:
+        words = words[1:]
+    fixed = readings.correction(" ".join(words))
+    if fixed is None:
+        return None
+    awaiting = {e.awaiting for e in ref.expectations()}
+    again = ref.parser.parse(fixed.rest, awaiting)
+    if not isinstance(number(again, "score"), int) or number(again, "score") == settled.value:
+        return None
+    before = fit(ref.session.undo(len(ref.session.entries) - ref.marks[-1]), ())
+    assert before is not None
+    then = ref.decide_on(before.session, again, None)
+    if not isinstance(then, Moves) or thrown(then.commands) is None:
+        return None
+    return ref.undo() + ref.commit(then, again, None, fixed.rest)
+
+
+def table_question(ref: Referee, parse: Parse) -> list[str] | None:
+    """A wake-word question the parser did not name ("arbitre il faut battre combien", "arbitre qui a
+    le chapeau", "arbitre je quitte la partie"), from grammars/decoding.yaml."""
+    from assistant.referee.commands_spoken import answer_command
+    from assistant.referee.decoding.words import QUESTIONS
+
+    words = set(tokens(parse.text))
+    for key, marks in QUESTIONS.items():
+        if words & marks:
+            if key == "leave":
+                return [say("leave")]
+            return answer_command(ref, replace(parse, intent=key), None)
+    return None
+
+
+def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[str] | None:
+    """Lines whose words change what they mean before any move is decided: a negation, a correction
+    of the line before, a rank no deck has, an abandon without the wake word, a read-out after a claim,
+    two moves in one line. None: decide the line as usual."""
+    moving = parse.intent in ref.book.move_intents
+    if (
+        moving
+        and readings.negated(text)
+        and (parse.fields.get("card") is not None or number(parse, "score") is not None)
+    ):
+        return []  # "j'ai pas le cinq de coupes": talk about a card, not a card laid
+    rank = readings.missing_rank(text)
+    if rank is not None and parse.fields.get("card") is None:
+        key = "no_such_queen" if rank in ("dame", "reine") else "no_such_rank"
+        return [say(key, rank=rank)]
+    if parse.intent is None and readings.abandons(text) and not parse.addressed:
+        return [say("abandon_asked")]
+    fixed = readings.correction(text)
+    answered = ref.expectations()[0].other
+    if fixed is not None and who is None and answered is not None:  # "non attends ...": the one answered
+        amended = ref.decide(parse, answered)
+        if isinstance(amended, Moves) and fit(ref.session, amended.commands) is not None:
+            return ref.commit(amended, parse, answered, text)
+    if fixed is not None and ref.marks and not isinstance(ref.decide(parse, who), Moves):
+        corrected = _corrected(ref, fixed.rest, who)
+        if corrected is not None:
+            return corrected
+    claim = _after_claim(ref, parse, who)
+    if claim is not None:
+        return claim
+    if parse.intent is None and not parse.addressed:
+        return _two_moves(ref, parse, who, text)
+    return None
+
+
+def _corrected(ref: Referee, rest: str, who: str | None) -> list[str] | None:
+    """ "ah non pardon le quatre": the speaker's last move is replaced by the one said now."""
+    last = ref.session.entries[ref.marks[-1]].command
+    player = getattr(last, "player", None)
+    if player is None or who not in (None, player):
+        return None
+    parse = ref.parser.parse(rest, {e.awaiting for e in ref.expectations()})
+    if parse.intent not in ref.book.move_intents:
+        return None
+    trial = fit(ref.session.undo(len(ref.session.entries) - ref.marks[-1]), ())
+    assert trial is not None
+    then = ref.decide_on(trial.session, parse, player)
+    if not isinstance(then, Moves) or fit(trial.session, then.commands) is None:
+        return None
+    return ref.undo() + ref.apply(then.commands, atomic=then.atomic)
+
+
+def _after_claim(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
+    """Q8: while a claimed special waits for its dice, a score from the claimer is their next
+    announcement (the read-out that confirmed the claim went unheard); from an unattributed voice that
+    changes who pays, so it is asked; a move that fits only once the special took effect ("à ma
+    gauche" after a special said by its word) means the read-out went unheard."""
+    shows = [e for e in ref.expectations() if e.awaiting == "show"]
+    if not shows:
+        return None
+    expect = shows[0]
+    claimer = expect.other
+    cup = ref.state.cups[expect.cup]
+    claimed = getattr(cup, "claimed", None)
+    if claimer is None or not isinstance(claimed, int):
+        return None
+    confirm = ref.book.decide(
+        replace(
+            parse,
+            intent="score",
+            slots={**parse.slots, "score": claimed},
+            fields={**parse.fields, "score": claimed},
+        ),
+        None,
+        expect,
+        ref.state,
+    )
+    if not isinstance(confirm, Moves):
+        return None
+    shown = fit(ref.session, confirm.commands)
+    if shown is None:
+        return None
+    value = number(parse, "score") if isinstance(number(parse, "score"), int) else None
+    as_readout = ref.book.decide(parse, who, expect, ref.state)
+    then = ref.decide_on(shown.session, parse, who if who is not None else claimer)
+    fits_after = isinstance(then, Moves) and fit(shown.session, then.commands) is not None
+    readout = readings.readout_marked(parse.text)
+    if (
+        value is not None
+        and value != claimed
+        and isinstance(as_readout, Moves)
+        and fits_after
+        and not readout
+    ):
+        assert isinstance(then, Moves)
+        if who == claimer:
+            return ref.apply(confirm.commands) + ref.apply(then.commands, atomic=then.atomic)
+        if who is None:
+            first = Reading(value, as_readout.commands)
+            second = Reading(None, (*confirm.commands, *then.commands))
+            score = speech.capital(score_words(ref, value))
+            sentence = say("readout_or_announce", score=score, of_player=speech.of(claimer))
+            ref.talk.open = Question("readings", sentence, readings=(first, second))
+            return [sentence]
+        return None
+    answers = parse.intent is not None or bool(parse.position or parse.positions)
+    if isinstance(as_readout, Moves) or not fits_after or not answers:
+        return None
+    assert isinstance(then, Moves)
+    return ref.apply(confirm.commands) + ref.apply(then.commands, atomic=then.atomic)
+
+
+MAX_SPLIT_WORDS = 7
+"""Longer lines are not cut in two (two moves are said in a few words; chatter runs long)."""
+MAX_MOVE_WORDS = 3
+"""The first of two moves in a line is a short phrase ("j'accepte", "menteur y a", "je relance")."""
+
+
+def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[str] | None:
+    """Two moves in one line ("j'accepte soixante cinq", "menteur y a soixante quatre"), or a move
+    after filler ("le dernier c'est celui en face"): each part decided in the game the one before it
+    leaves."""
+    awaiting = {e.awaiting for e in ref.expectations()}
+    moving = ref.book.move_intents
+    rest = readings.without_fillers(text)
+    if rest is not None:
+        tail = ref.parser.parse(rest, awaiting)
+        if tail.intent is not None or tail.position or tail.positions:
+            found = ref.decide(tail, who)
+            if isinstance(found, Moves):
+                return ref.commit(found, tail, who, rest)
+    parsed: dict[str, Parse] = {}
+
+    def read(part: str) -> Parse:
+        if part not in parsed:
+            parsed[part] = ref.parser.parse(part, awaiting)
+        return parsed[part]
+
+    short = parse.attempt and len(tokens(text)) <= MAX_SPLIT_WORDS  # a move phrase was heard in it
+    splits = readings.splits(text) if short else []
+    firsts = [(a, b) for a, b in splits if len(tokens(a)) <= MAX_MOVE_WORDS and read(a).intent in moving]
+    cuts = [(read(a), read(b), b) for a, b in firsts if read(b).intent in moving]
+    for first, second, tail_text in cuts:
+        did = ref.decide(first, who)
+        fitted = fit(ref.session, did.commands) if isinstance(did, Moves) else None
+        if isinstance(did, Moves) and fitted is not None:
+            then = ref.decide_on(fitted.session, second, who)
+            after = fit(fitted.session, then.commands) if isinstance(then, Moves) else None
+            blamed = (
+                after is not None and who is None and any(blames_speaker(after, p) for p, _ in after.charges)
+            )
+            if isinstance(then, Moves) and after is not None and not blamed:
+                return ref.apply(did.commands) + ref.commit(then, second, who, tail_text)
+    for first, second, tail_text in cuts:  # "je relance soixante cinq": the first move is implied
+        if not isinstance(ref.decide(first, who), Moves) and isinstance(
+            alone := ref.decide(second, who), Moves
+        ):
+            return ref.commit(alone, second, who, tail_text)
+    return None
+
+
+def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, text: str) -> list[str] | None:
+    """Checks before a decided move is applied: an echo from the table, a protest taken for a
+    read-out, the two readings of "deux six", a fantasy charge on an unattributed voice. None: apply
+    it as decided (the Referee says what a charge relied on)."""
+    commands = decision.commands
+    bound = [c for c in commands if getattr(c, "player", None) is not None]
+    throwing = any(e.awaiting in THROW_MOMENTS for e in ref.expectations())
+    bare = len(commands) == 1  # a repeat adds nothing: a special alone, not one with its target
+    if who is None and bare and bound and not throwing and is_echo(commands, ref.talk.settled, ref.talk.line):
+        return []
+    value = thrown(commands)
+    readout = value is not None and not bound
+    if readout and readings.protest(text):
+        expect = next((e for e in ref.expectations() if e.player is None), None)
+        cup = ref.state.cups[expect.cup] if expect is not None else None
+        announced = getattr(cup, "announced", None)
+        if isinstance(announced, int):
+            return [say("protest", score=score_words(ref, announced)), *ref.reprompt()]
+        return ref.reprompt()
+    if readout and value is not None:
+        values = readings.readout_values(text, value)
+        if len(values) > 1:
+            options = [
+                tuple(replace(c, value=v) if c is commands[0] else c for c in commands) for v in values
+            ]
+            fitted = fitting(ref.session, options)
+            if len(fitted) > 1 and not same_payers(fitted):
+                words = readings.dice_words(text) or ""
+                choices = tuple(Reading(v, f.commands) for v, f in zip(values, fitted, strict=False))
+                first, second = score_words(ref, values[1]), score_words(ref, values[0])
+                sentence = say("two_readings", dice=speech.capital(words), first=first, second=second)
+                ref.talk.open = Question("readings", sentence, readings=choices)
+                return [sentence]
+    if who is None and bound:
+        fitted_line = fit(ref.session, commands)
+        player = getattr(bound[0], "player", None)
+        if fitted_line is not None and player is not None and blames_speaker(fitted_line, player):
+            return _ask_fantasy(ref, decision, player, parse)
+    return None
+
+
+SPEAKER_FAULTS = frozenset({"fantasy_announcement"})
+"""Faults a line costs its own speaker (Q10): never charged on a voice nobody is attributed to."""
+
+
+def blames_speaker(fitted: Fitted, player: str) -> bool:
+    """Whether a reading charges `player` for what they said (a fantasy announcement)."""
+    return any(who == player and reason in SPEAKER_FAULTS for who, reason in fitted.charges)
+
+
+def _ask_fantasy(ref: Referee, decision: Moves[Any], player: str, parse: Parse) -> list[str]:
+    """Q10 from an unattributed voice: the fantasy announcement is asked about, charged on a yes."""
+    value = number(parse, "score") if number(parse, "score") is not None else number(parse, "invalid")
+    said = score_words(ref, value) if value is not None else ""
+    expect = ref.expectations()[0]
+    cup = ref.state.cups[expect.cup] if hasattr(ref.state, "cups") else None
+    announced = getattr(cup, "announced", None)
+    if isinstance(announced, int):
+        sentence = say("fantasy_asked", player=player, score=said, to_beat=score_words(ref, announced))
+    else:
+        sentence = say("fantasy_asked_invalid", player=player, score=said)
+    ref.talk.open = Question("yes_no", sentence, yes=decision.commands, no=())
+    return [sentence]
+
+
+def relied(
+    ref: Referee, commands: tuple[Any, ...], text: str, line: int
+) -> tuple[str | None, Settled | None]:
+    """What a read-out's charge relied on ("Six deux : soixante-deux."), and the value it settles."""
+    value = thrown(commands)
+    if value is None:
+        return None, None
+    words = readings.dice_words(text)
+    if words is not None:
+        sentence = say("relied_dice", dice=speech.capital(words), score=score_words(ref, value))
+    else:
+        sentence = say("relied_score", score=speech.capital(score_words(ref, value)))
+    return sentence, Settled(value, line)
+
+
+def cost(session: Any, commands: tuple[Any, ...]) -> int:
+    """How badly a reading fits: 0 accepted and charging nobody, 1 charging someone, 2 refused."""
+    fitted = fit(session, commands)
+    if fitted is None:
+        return 2
+    return 1 if fitted.charges else 0
+
+
+def same_wait(before: tuple[Expectation, ...], now: tuple[Expectation, ...]) -> bool:
+    """Whether the game waits for the same move from the same player as before."""
+    return [(e.awaiting, e.player) for e in before] == [(e.awaiting, e.player) for e in now]
+
+
+def rethrow(ref: Referee, value: int) -> str:
+    """Q9: a counter throw that throws again ("Double quatre : relance.")."""
+    return say("rethrow", dice=speech.capital(score_words(ref, value)))
+
+
+def held_card(ref: Referee, decision: Any) -> bool:
+    """Whether the flow asked "Qui joue ?" (a card from a voice nobody is attributed to, C3)."""
+    file = ref.config.module.responses
+    if not isinstance(decision, Reply) or not has_sentence(file, "who_plays"):
+        return False
+    return decision.sentence == sentence(file, "who_plays")
