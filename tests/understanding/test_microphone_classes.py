@@ -8,6 +8,7 @@ from functools import cache
 
 import pytest
 
+from assistant.game import get_game
 from assistant.understanding.parser import Parser
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
@@ -15,7 +16,7 @@ PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
 
 @cache
 def parser(game: str) -> Parser:
-    return Parser(game, PLAYERS)
+    return Parser(get_game(game), PLAYERS)
 
 
 def said(game: str, text: str) -> dict[str, object]:
