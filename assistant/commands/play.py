@@ -51,6 +51,7 @@ PLAY_KEYS: tuple[str, ...] = (
     "endpoint",
     *("tts_uri", "mic_uri", "snd_uri", "satellite_uri"),
     "board",
+    "league",
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -79,6 +80,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--db", help=f"fichier SQLite des parties, ou postgresql://… (défaut : {store_path()})"
+    )
+    parser.add_argument(
+        "--league",
+        help='la ligue de la soirée : les parties de toutes ses tables, un classement ("Soirée du 12")',
     )
     parser.add_argument(
         "--resume",
@@ -203,7 +208,9 @@ def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
 
 
 def _open_store(settings: PlaySettings) -> TableStore:
-    return open_store(settings.db)  # a file, or postgresql://... (one league, many tables)
+    return open_store(
+        settings.db, league=settings.league
+    )  # a file, or postgresql://... (one league, many tables)
 
 
 def _table(
