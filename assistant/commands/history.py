@@ -15,10 +15,10 @@ from typing import Any
 
 from assistant import wording
 from assistant.commands.export import clock_time, penalties
-from assistant.commands.leaderboard import league_json, league_lines
+from assistant.commands.leaderboard import league_lines
 from assistant.errors import finite
 from assistant.paths import store_path
-from assistant.store.league import in_league, league_board
+from assistant.store.league import board_json, in_league, league_board
 from assistant.store.opening import TableStore, open_store
 from assistant.store.protocol import DamagedGame
 from assistant.store.sqlite import GameSummary
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
             "leaderboard": [{"player": s.player, "xp": s.xp, "games": s.games} for s in ranking],
         }
         if board is not None:
-            report["league"] = league_json(board)
+            report["league"] = board_json(board)
         print(json.dumps(report, ensure_ascii=False))
         return 0
     if not games:

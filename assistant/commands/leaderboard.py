@@ -7,7 +7,7 @@ import argparse
 
 from assistant import jsonline, wording
 from assistant.paths import store_path
-from assistant.store.league import LeagueBoard, league_board
+from assistant.store.league import LeagueBoard, board_json, league_board
 from assistant.store.opening import open_store
 
 HELP = "Classement XP entre les parties (C8), ou d'une ligue (--league)."
@@ -20,19 +20,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="un objet JSON sur stdout")
     parser.add_argument("--league", default=None, help='la ligue : toutes ses tables ("Soirée du 12")')
-
-
-def league_json(board: LeagueBoard) -> dict[str, object]:
-    """A league's board as `--json` prints it."""
-    return {
-        "league": board.league,
-        "games": board.games,
-        "leaderboard": [
-            {"rank": i, "player": s.player, "xp": s.xp, "games": s.games} for i, s in enumerate(board.xp, 1)
-        ],
-        "night": board.night,
-        "tables": board.tables,
-    }
 
 
 def league_lines(board: LeagueBoard) -> list[str]:
@@ -63,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     path = store.path
     if board is not None:
         if args.json:
-            print(jsonline.dumps({"db": str(path), **league_json(board)}))
+            print(jsonline.dumps({"db": str(path), **board_json(board)}))
         else:
             print("\n".join(league_lines(board)))
         return 0

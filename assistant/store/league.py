@@ -59,6 +59,36 @@ def _matched(results: Results, names: dict[str, str]) -> Results:
     return merged
 
 
+def ranking(target: str | None, league: str | None) -> dict[str, object]:
+    """What the board's `/leaderboard` serves, read now from the save file `target` names (a file or
+    a postgresql://... server, read-only): the league's board across its tables when the table plays
+    in one, else the XP ranking of every game (C8)."""
+    from assistant.store.opening import open_store
+
+    store = open_store(target, read_only=True)
+    try:
+        if league is None:
+            rows = [{"player": s.player, "xp": s.xp, "games": s.games} for s in store.leaderboard()]
+            return {"league": None, "leaderboard": rows}
+        board = league_board(store.games(), league)
+    finally:
+        store.close()
+    return board_json(board)
+
+
+def board_json(board: LeagueBoard) -> dict[str, object]:
+    """A league's board as JSON (`kinito leaderboard --league --json`, the board's `/leaderboard`)."""
+    return {
+        "league": board.league,
+        "games": board.games,
+        "leaderboard": [
+            {"rank": i, "player": s.player, "xp": s.xp, "games": s.games} for i, s in enumerate(board.xp, 1)
+        ],
+        "night": board.night,
+        "tables": board.tables,
+    }
+
+
 def league_board(games: Sequence[GameSummary], league: str) -> LeagueBoard:
     """The league's XP ranking (C8), night tallies and games per table, from its stored games."""
     mine = in_league(games, league)

@@ -102,3 +102,43 @@ def test_postgres_reads_like_sqlite_for_history_and_serve(pg_cluster: Any, tmp_p
             [({"n": 2}, [{"e": 2}], "Ana: 2"), ({"n": 3}, [{"e": 3}], "Ana: 3")],
         )
     )
+
+
+def test_c8_the_boards_leaderboard_reads_the_tables_league_live(tmp_path: Path) -> None:
+    """`/leaderboard` on the party board: the league across all its tables, read again at each request
+    (a game another table finishes shows at the next one); 404 when the board has no save file."""
+    import httpx
+
+    from assistant.board.server import BoardServer
+    from assistant.store.league import ranking
+
+    db = str(tmp_path / "board.sqlite3")
+    writer = open_store(db, league="Soirée du 12")
+    _finished(writer, ["Chloé", "Bruno"], {"Chloé": {"xp": 20}, "Bruno": {"xp": -10}})
+    board = BoardServer("127.0.0.1", 0, leaderboard=lambda: ranking(db, "soirée du 12"))
+    plain = BoardServer("127.0.0.1", 0)
+    board.start()
+    plain.start()
+    try:
+        with httpx.Client(timeout=10) as client:
+            first = client.get(board.url + "leaderboard").json()
+            _finished(writer, ["chloe", "Ana"], {"chloe": {"xp": -10}, "Ana": {"xp": 20}}, league="Autre")
+            _finished(writer, ["CHLOE", "Ana"], {"CHLOE": {"xp": 20}, "Ana": {"xp": -10}})
+            second = client.get(board.url + "leaderboard").json()
+            assert client.get(plain.url + "leaderboard").status_code == 404
+    finally:
+        board.close()
+        plain.close()
+        writer.close()
+    assert [(r["player"], r["xp"]) for r in first["leaderboard"]] == [("Chloé", 20), ("Bruno", -10)]
+    assert [(r["player"], r["xp"]) for r in second["leaderboard"]] == [
+        ("Chloé", 40),
+        ("Ana", -10),
+        ("Bruno", -10),
+    ]
+    assert second["games"] == 2 and second["league"] == "soirée du 12"
+    everyone = ranking(db, None)  # no league: every game, names as written (no folding)
+    assert everyone["league"] is None
+    assert [(r["player"], r["xp"]) for r in everyone["leaderboard"]] == [
+        ("CHLOE", 20), ("Chloé", 20), ("Ana", 10), ("Bruno", -10), ("chloe", -10),
+    ]  # fmt: skip
