@@ -161,6 +161,8 @@ class Referee(Controls):
     def _hear(self, speaker: str | None, text: str, conf: float) -> list[str]:
         who = self.speaker_name(speaker)
         parse = self.parser.parse(text, {e.awaiting for e in self.expectations()})
+        if len(parse.moves) > 1:  # several moves: the decoder cuts the line and decides each part in turn
+            parse = replace(parse, intent=None, moves=(), attempt=True)
         talk = self.talk
         talk.line += 1
         question, talk.open = talk.open, None

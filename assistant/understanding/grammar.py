@@ -93,6 +93,20 @@ class Grammar:
     """Runs of words that make a line no commitment (a question, an alternative, reported speech)."""
     clause_openers: tuple[str, ...] = ()
     """Words that negate or subordinate the move phrase before them ("je contre pas", "je crois pas que")."""
+    negators: tuple[str, ...] = ()
+    """Words that make the move phrase right after them talk ("j'ai pas le cinq de coupes")."""
+    turn_claims: tuple[str, ...] = ()
+    """A turn claimed before the move ("c'est moi soixante deux"): dropped when a move follows."""
+    comment_openers: tuple[str, ...] = ()
+    """Words that open a remark after a complete move ("quarante et un et tu me dois une bière")."""
+    negation_stops: tuple[str, ...] = ()
+    """Words besides the comment openers that end a negator's reach ("j'sais plus moi double cinq")."""
+    object_markers: tuple[str, ...] = ()
+    """Possessives and demonstratives before the object of a move verb ("je contre ton truc")."""
+    move_objects: tuple[str, ...] = ()
+    """Nouns a move verb may take as its object ("j'accepte ton annonce"), besides a number."""
+    move_pairs: tuple[tuple[str, str], ...] = ()
+    """Intents that may follow each other in one line, in that order ("j'accepte soixante cinq")."""
     confirm: tuple[str, ...] = ()
     """A spoken yes (to confirm a destructive command)."""
     deny: tuple[str, ...] = ()
@@ -213,6 +227,13 @@ def build(
         noun_markers=tuple(map(str, commands.get("noun_markers", ()))),
         hedges=tuple(map(str, commands.get("hedges", ()))),
         clause_openers=tuple(map(str, commands.get("clause_openers", ()))),
+        negators=tuple(map(str, commands.get("negators", ()))),
+        turn_claims=tuple(map(str, commands.get("turn_claims", ()))),
+        comment_openers=tuple(map(str, commands.get("comment_openers", ()))),
+        negation_stops=tuple(map(str, commands.get("negation_stops", ()))),
+        object_markers=tuple(map(str, commands.get("object_markers", ()))),
+        move_objects=tuple(map(str, [*commands.get("move_objects", ()), *game_data.get("move_objects", ())])),
+        move_pairs=tuple((str(a), str(b)) for a, b in game_data.get("move_pairs", ())),
         confirm=tuple(map(str, commands.get("confirm", ()))),
         deny=tuple(map(str, commands.get("deny", ()))),
         destructive=frozenset(map(str, commands.get("destructive", ()))),
