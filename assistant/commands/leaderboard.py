@@ -10,6 +10,8 @@ from assistant.paths import store_path
 from assistant.store.league import LeagueBoard, board_json, league_board
 from assistant.store.opening import open_store
 
+UNIT = {"doses": "dose", "sips": "sip", "lives": "life"}
+"""A night tally's penalty unit (wording.stake says it in French)."""
 HELP = "Classement XP entre les parties (C8), ou d'une ligue (--league)."
 
 
@@ -32,7 +34,7 @@ def league_lines(board: LeagueBoard) -> list[str]:
     if board.night:
         lines.append("Totaux de la soirée (Quinito) :")
         for player, row in board.night.items():
-            lines.append(f"  {player} : " + ", ".join(f"{k} {v}" for k, v in row.items()))
+            lines.append(f"  {player} : " + ", ".join(wording.stake(v, UNIT[k]) for k, v in row.items()))
     if board.tables:
         lines.append("Parties par table :")
         lines += [f"  {table} : {n}" for table, n in board.tables.items()]

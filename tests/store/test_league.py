@@ -142,3 +142,16 @@ def test_c8_the_boards_leaderboard_reads_the_tables_league_live(tmp_path: Path) 
     assert [(r["player"], r["xp"]) for r in everyone["leaderboard"]] == [
         ("CHLOE", 20), ("Chloé", 20), ("Ana", 10), ("Bruno", -10), ("chloe", -10),
     ]  # fmt: skip
+
+
+def test_the_league_night_is_said_in_french() -> None:
+    from assistant.commands.leaderboard import league_lines
+    from assistant.store.league import LeagueBoard
+
+    board = LeagueBoard(
+        "Soirée du 12", [], {"Ana": {"doses": 4, "sips": 1, "lives": 2}}, {"Ana, Bruno": 1}, 1
+    )
+    assert league_lines(board) == [
+        "Ligue « Soirée du 12 » : 1 partie.", "Totaux de la soirée (Quinito) :",
+        "  Ana : 4 doses, 1 gorgée, 2 vies", "Parties par table :", "  Ana, Bruno : 1",
+    ]  # fmt: skip
