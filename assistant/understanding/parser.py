@@ -24,7 +24,7 @@ from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
-from assistant.game import Parse, Violation
+from assistant.game import GameModule, Parse, Violation
 from assistant.understanding.frame import TARGET_INTENT, Filled, Rules
 from assistant.understanding.frames import fill
 from assistant.understanding.grammar import WILDCARD, Phrase, build, built
@@ -45,7 +45,7 @@ class Parser:
 
     def __init__(
         self,
-        game: str,
+        module: GameModule[Any, Any],
         players: Sequence[str] = (),
         wake_word: str = "arbitre",
         nicknames: Mapping[str, Sequence[str]] | None = None,
@@ -58,11 +58,11 @@ class Parser:
         `phonetizer` pronounces words so that names are heard by sound (sounds.py; production passes
         voice.speak.phonemes.default_phonetizer()); the names and the grammar's name-like words are
         pronounced here, in one batch. None: names by spelling and phonetic keys only."""
-        self.game = game
+        self.game = module.name
         if nicknames:
-            grammar = build(game, players, wake_word, nicknames)
+            grammar = build(module, players, wake_word, nicknames)
         else:
-            grammar = built(game, tuple(players), wake_word)  # the one the name check expanded
+            grammar = built(module, tuple(players), wake_word)  # the one the name check expanded
         self.grammar = grammar
         self._respell = Respeller(respellings)
         self._fillers = word_set(grammar.fillers)
