@@ -149,10 +149,15 @@ def parse_latency(quick: bool = False, seed: int = 0, vigilance: bool = True) ->
 def _store(kind: str, path: Path) -> Any:
     """The store a referee bench writes to: `sqlite` (NORMAL sync, the default), `sqlite-full`, `memory`."""
     from assistant.store.memory import MemoryStore
+    from assistant.store.opening import is_server
     from assistant.store.sqlite import SqliteStore
 
     if kind == "memory":
         return MemoryStore()
+    if is_server(kind):
+        from assistant.store.postgres import PostgresStore
+
+        return PostgresStore(kind)
     return SqliteStore(path, synchronous="FULL" if kind == "sqlite-full" else "NORMAL")
 
 
@@ -189,6 +194,16 @@ def referee_latency(
         "referee_utterances": len(spent),
         "referee_games": games,
         "referee_store": store_kind,
+    }
+
+
+def postgres_latency(quick: bool, server: str) -> dict[str, Any]:
+    """The referee's latency (as `referee_latency`) writing to a PostgreSQL server (`--db`)."""
+    figures = referee_latency(quick, store_kind=server)
+    return {
+        "referee_p50_ms_postgres": figures["referee_p50_ms"],
+        "referee_p99_ms_postgres": figures["referee_p99_ms"],
+        "referee_max_ms_postgres": figures["referee_max_ms"],
     }
 
 

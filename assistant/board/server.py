@@ -4,6 +4,8 @@ Routes (GET and HEAD only; anything else is 405, unknown paths 404):
     /            the page            /board.js, /board.css   its script and style
     /state       the latest JSON     /events                 server-sent events, one per change
     /qr.svg      the page's address as a QR code
+    /leaderboard the XP ranking read from the save file: the table's league across all its tables when
+                 it plays in one (assistant.store.league), else every game; 404 without a save file
 
 The server holds no reference to the referee: it only receives snapshots through `update` (a
 TableObserver), so no request can change the game. Phones may come and go: each event stream only
@@ -66,10 +68,18 @@ def parse_address(text: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
-def make_app(hub: Hub, url: str, port: Callable[[], int], keepalive: float = KEEPALIVE_SECONDS) -> Any:
+def make_app(
+    hub: Hub,
+    url: str,
+    port: Callable[[], int],
+    keepalive: float = KEEPALIVE_SECONDS,
+    leaderboard: Callable[[], dict[str, Any]] | None = None,
+) -> Any:
     """The Starlette application serving `hub` (every route GET/HEAD only), behind its `guard.Guard`
-    (Host checked against `port` and this machine's names, security headers on every answer)."""
+    (Host checked against `port` and this machine's names, security headers on every answer);
+    `leaderboard` reads the ranking (in a worker thread: it reads the save file)."""
     from starlette.applications import Starlette
+    from starlette.concurrency import run_in_threadpool
     from starlette.requests import Request
     from starlette.responses import Response, StreamingResponse
     from starlette.routing import Route
@@ -89,6 +99,15 @@ def make_app(hub: Hub, url: str, port: Callable[[], int], keepalive: float = KEE
 
     async def state(_request: Request) -> Response:
         return Response(hub.latest()[1], media_type="application/json")
+
+    async def ranking(_request: Request) -> Response:
+        if leaderboard is None:
+            return Response(status_code=404)
+        try:
+            found = await run_in_threadpool(leaderboard)
+        except UserError as failure:  # the server away, the file unreadable: said, never raised
+            found = {"error": failure.message}
+        return Response(json.dumps(found, ensure_ascii=False), media_type="application/json")
 
     async def qr_code(_request: Request) -> Response:
         if qr is None:
@@ -123,6 +142,7 @@ def make_app(hub: Hub, url: str, port: Callable[[], int], keepalive: float = KEE
         Route("/state", state, methods=["GET"]),
         Route("/events", events, methods=["GET"]),
         Route("/qr.svg", qr_code, methods=["GET"]),
+        Route("/leaderboard", ranking, methods=["GET"]),
     ]
     return guard.Guard(Starlette(routes=routes, lifespan=lifespan), port)
 
@@ -151,8 +171,14 @@ def _bind(host: str, port: int) -> socket.socket:
 class BoardServer:
     """The party board: a TableObserver that serves what it is told on http://HOST:PORT/."""
 
-    def __init__(self, host: str = DEFAULT_HOST, port: int = 8000) -> None:
-        """Bind now (a taken port is a UserError before the game starts); serve after `start`."""
+    def __init__(
+        self,
+        host: str = DEFAULT_HOST,
+        port: int = 8000,
+        leaderboard: Callable[[], dict[str, Any]] | None = None,
+    ) -> None:
+        """Bind now (a taken port is a UserError before the game starts); serve after `start`.
+        `leaderboard` reads the ranking `/leaderboard` serves (None: that page is 404)."""
         import uvicorn
 
         self.host = host
@@ -166,7 +192,7 @@ class BoardServer:
         """The page's JSON from each snapshot, with its running values."""
         guard.BoundedH11.cap = guard.connection_cap()
         config = uvicorn.Config(
-            make_app(self.hub, self.url, lambda: self.port),
+            make_app(self.hub, self.url, lambda: self.port, leaderboard=leaderboard),
             http=guard.BoundedH11,
             timeout_keep_alive=guard.KEEP_ALIVE_SECONDS,
             h11_max_incomplete_event_size=guard.MAX_HEADER_BYTES,

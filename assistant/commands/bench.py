@@ -20,7 +20,9 @@ from typing import Any
 from assistant.bench import board, corpus_lines, measures, natural, voice
 from assistant.bench.compare import compare, targets
 from assistant.bench.serve import serve_latency
+from assistant.errors import UserError
 from assistant.rss import peak_rss_mb
+from assistant.store.opening import is_server
 
 HELP = "Mesurer les performances sur cette machine."
 log = logging.getLogger("kinito.bench")
@@ -42,6 +44,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="vider le cache disque du noyau avant un chargement du modèle (root ; touche toute la machine)",
     )
     parser.add_argument(
+        "--db",
+        metavar="postgresql://…",
+        help="mesurer aussi l'arbitre qui enregistre sur ce serveur PostgreSQL (referee_p99_ms_postgres)",
+    )
+    parser.add_argument(
         "--soak", type=float, metavar="HEURES", help="au lieu du banc : une fête simulée de HEURES heures"
     )
 
@@ -56,12 +63,19 @@ def _step(name: str, call: Callable[[], dict[str, Any]], results: dict[str, Any]
 
 
 def bench(
-    quick: bool = False, with_compare: bool = False, vosk: bool = True, cold_cache: bool = False
+    quick: bool = False,
+    with_compare: bool = False,
+    vosk: bool = True,
+    cold_cache: bool = False,
+    server: str | None = None,
 ) -> dict[str, Any]:
-    """Every figure, in the order of contracts.md."""
+    """Every figure, in the order of contracts.md; with `server` (postgresql://...) the referee's
+    latency writing there too, beside SQLite's."""
     results: dict[str, Any] = {"quick": quick}
     _step("parse", lambda: measures.parse_latency(quick), results)
     _step("referee", lambda: measures.referee_latency(quick), results)
+    if server is not None:
+        _step("referee postgres", lambda: measures.postgres_latency(quick, server), results)
     _step("engine", lambda: measures.engine_throughput(quick), results)
     _step("board", lambda: board.board_per_line(quick), results)
     _step("natural table", lambda: natural.natural_table(quick), results)
@@ -103,6 +117,8 @@ PACED_KEYS = (
 it (bench.paced), on the machine's cores and pinned to one, and the model's first load."""
 
 
+POSTGRES_KEYS = ("referee_p99_ms_postgres",)
+"""With --db postgresql://...: the referee's p99 writing to that server (printed beside SQLite's)."""
 BOARD_KEYS = ("board_line_early_us", "board_line_late_us", "board_line_ratio", "board_payload_kb")
 """The party board over a night (assistant.bench.board), printed without --json."""
 
@@ -141,12 +157,25 @@ def run(args: argparse.Namespace) -> int:
             report = soak(10**9, Path(tmp) / "soak.sqlite3", hours=args.soak, noise=PARTY)
         print(json.dumps(report.to_json(), ensure_ascii=False))
         return 1 if report.problems else 0
-    results = bench(args.quick, args.compare, not args.skip_vosk, args.cold_cache)
+    if args.db is not None and not is_server(args.db):
+        raise UserError(
+            "Le --db de kinito bench nomme un serveur PostgreSQL (SQLite est toujours mesuré).",
+            "kinito bench --db postgresql://utilisateur@hôte/base",
+        )
+    results = bench(args.quick, args.compare, not args.skip_vosk, args.cold_cache, args.db)
     if args.json:
         sys.stdout.write(json.dumps(results, ensure_ascii=False) + "\n")
         return 0
-    for key in ("parse_p50_us", "parse_p99_us", "referee_p99_ms", "engine_moves_per_s", *BOARD_KEYS):
-        print(f"{key:22} {results[key]}")
+    for key in (
+        "parse_p50_us",
+        "parse_p99_us",
+        "referee_p99_ms",
+        *POSTGRES_KEYS,
+        "engine_moves_per_s",
+        *BOARD_KEYS,
+    ):
+        if key in results:
+            print(f"{key:22} {results[key]}")
     for key in ("tts_first_audio_ms", "vosk_rtf", "endpoint_ms", *VOICE_PATH_KEYS, "peak_rss_mb"):
         print(f"{key:22} {results[key]}")
     for key in (*PACED_KEYS, "parse_natural_cold_p50_us", "parse_natural_warm_p50_us"):

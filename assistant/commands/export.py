@@ -18,8 +18,8 @@ from assistant import wording
 from assistant.core.folding import fold
 from assistant.errors import UserError
 from assistant.paths import store_path
+from assistant.store.opening import TableStore, open_store
 from assistant.store.protocol import StoredEntry, StoredGame
-from assistant.store.sqlite import SqliteStore, default_db_path
 
 HELP = "Exporter les coups et les pénalités d'une partie (JSON ou CSV)."
 LATEST = ("dernier", "derniere", "last")
@@ -36,7 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     formats = parser.add_mutually_exclusive_group()
     formats.add_argument("--json", action="store_true", help="un objet JSON sur stdout")
     formats.add_argument("--csv", action="store_true", help="un tableau CSV sur stdout, un coup par ligne")
-    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
+    parser.add_argument(
+        "--db", help=f"fichier SQLite des parties, ou postgresql://… (défaut : {store_path()})"
+    )
 
 
 def clock_time(at: float | None, iso: bool = True) -> str | None:
@@ -101,7 +103,7 @@ def csv_rows(game: StoredGame) -> list[tuple[Any, ...]]:
     ]
 
 
-def find_game(store: SqliteStore, wanted: str) -> StoredGame:
+def find_game(store: TableStore, wanted: str) -> StoredGame:
     """The game numbered `wanted`, or the latest for `dernier`; UserError naming `kinito history`."""
     if fold(wanted.strip()) in LATEST:
         ids = store.game_ids()
@@ -117,8 +119,11 @@ def find_game(store: SqliteStore, wanted: str) -> StoredGame:
 
 def run(args: argparse.Namespace) -> int:
     """Print the game's export."""
-    with SqliteStore(args.db or default_db_path(), read_only=True) as store:
+    store = open_store(args.db, read_only=True)  # a file, or a postgresql://... league server
+    try:
         game = find_game(store, args.game)
+    finally:
+        store.close()
     if args.json:
         print(json.dumps(export(game), ensure_ascii=False))
         return 0

@@ -15,10 +15,13 @@ from typing import Any
 
 from assistant import wording
 from assistant.commands.export import clock_time, penalties
+from assistant.commands.leaderboard import league_lines
 from assistant.errors import finite
 from assistant.paths import store_path
+from assistant.store.league import board_json, in_league, league_board
+from assistant.store.opening import TableStore, open_store
 from assistant.store.protocol import DamagedGame
-from assistant.store.sqlite import GameSummary, SqliteStore, default_db_path
+from assistant.store.sqlite import GameSummary
 
 HELP = "Lister les parties passées, les totaux de la soirée et le classement XP."
 UNITS = ("dose", "sip", "life")
@@ -36,7 +39,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="HEURES",
         help="la soirée : les parties des HEURES dernières",
     )
-    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
+    parser.add_argument(
+        "--db", help=f"fichier SQLite des parties, ou postgresql://… (défaut : {store_path()})"
+    )
+    parser.add_argument("--league", help="seulement les parties de cette ligue, toutes tables confondues")
 
 
 def summary(game: GameSummary) -> dict[str, Any]:
@@ -56,7 +62,7 @@ def summary(game: GameSummary) -> dict[str, Any]:
     }
 
 
-def night_totals(store: SqliteStore, games: Sequence[GameSummary], since: float) -> dict[str, dict[str, int]]:
+def night_totals(store: TableStore, games: Sequence[GameSummary], since: float) -> dict[str, dict[str, int]]:
     """Per player, the penalties (doses, sips, lives) taken in the games played since `since`, whatever
     the game (a game without penalties adds nothing)."""
     totals: dict[str, dict[str, int]] = {}
@@ -80,10 +86,16 @@ def run(args: argparse.Namespace) -> int:
     """Print the history."""
     finite(args.hours, "Durée de la soirée (--hours)", 0, MAX_HOURS)
     since = time.time() - args.hours * 3600
-    with SqliteStore(args.db or default_db_path(), read_only=True) as store:
+    store = open_store(args.db, read_only=True)  # a file, or a postgresql://... league server
+    try:
         games = store.games()
+        board = league_board(games, args.league) if args.league else None
+        if args.league:
+            games = in_league(games, args.league)
         totals = night_totals(store, games, since)
-        ranking = store.leaderboard()
+        ranking = board.xp if board is not None else store.leaderboard()
+    finally:
+        store.close()
     if args.json:
         report = {
             "db": str(store.path),
@@ -92,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
             "night": {"since": clock_time(since), "penalties": totals},
             "leaderboard": [{"player": s.player, "xp": s.xp, "games": s.games} for s in ranking],
         }
+        if board is not None:
+            report["league"] = board_json(board)
         print(json.dumps(report, ensure_ascii=False))
         return 0
     if not games:
@@ -114,6 +128,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"Totaux de la soirée (Quinito, {args.hours:g} dernières heures) :")
         for player, units in totals.items():
             print(f"  {player} : " + ", ".join(wording.stake(units[unit], unit) for unit in UNITS))
+    if board is not None:
+        print("\n".join(league_lines(board)))
+        return 0
     if ranking:
         print("Classement XP (Cinquillo, C8) :")
         for i, standing in enumerate(ranking, 1):

@@ -51,6 +51,7 @@ PLAY_KEYS: tuple[str, ...] = (
     "endpoint",
     *("tts_uri", "mic_uri", "snd_uri", "satellite_uri"),
     "board",
+    "league",
 )
 """Flags that may also come from the settings file (None when not given on the command line), besides
 every game's settings (`game_options`)."""
@@ -79,6 +80,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--db", help=f"fichier SQLite des parties, ou postgresql://… (défaut : {store_path()})"
+    )
+    parser.add_argument(
+        "--league",
+        help='la ligue de la soirée : les parties de toutes ses tables, un classement ("Soirée du 12")',
     )
     parser.add_argument(
         "--resume",
@@ -203,7 +208,9 @@ def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
 
 
 def _open_store(settings: PlaySettings) -> TableStore:
-    return open_store(settings.db)  # a file, or postgresql://... (one league, many tables)
+    return open_store(
+        settings.db, league=settings.league
+    )  # a file, or postgresql://... (one league, many tables)
 
 
 def _table(
@@ -342,7 +349,7 @@ def run(args: argparse.Namespace) -> int:
     resume = _resume_number(flags.get("resume"))
     flags["resume"] = None if resume is False else True
     settings = load_settings(flags, args.config)
-    board = _board(settings.board) if settings.board else None
+    board = _board(settings.board, settings) if settings.board else None
     observers: tuple[TableObserver, ...] = (board,) if board is not None else ()
     store = _open_store(settings)
     try:
@@ -377,12 +384,14 @@ def _resume_number(value: object) -> bool | int:
     return int(text)
 
 
-def _board(address: str) -> BoardServer:
-    """`--board [HOST:]PORT`: start the party board; its address and QR code go to stderr."""
+def _board(address: str, settings: PlaySettings) -> BoardServer:
+    """`--board [HOST:]PORT`: start the party board (its `/leaderboard` reads the table's league);
+    its address and QR code go to stderr."""
     from assistant.board.qr import qr_text
     from assistant.board.server import BoardServer, parse_address
+    from assistant.store.league import ranking
 
-    board = BoardServer(*parse_address(address))
+    board = BoardServer(*parse_address(address), leaderboard=lambda: ranking(settings.db, settings.league))
     board.start()
     if not board.local_only:  # a QR code of 127.0.0.1 would open nothing on a phone
         print(qr_text(board.url), file=sys.stderr, end="")

@@ -10,7 +10,6 @@ import argparse
 import asyncio
 import signal
 import sys
-from pathlib import Path
 from typing import Any
 
 from assistant.commands.game_flags import add_game_flags, game_options
@@ -20,7 +19,7 @@ from assistant.paths import store_path
 from assistant.referee.referee import Referee
 from assistant.runtime.questions import StoredTable, TableQuestions
 from assistant.settings.play import load_settings
-from assistant.store.sqlite import SqliteStore, default_db_path
+from assistant.store.opening import open_store
 from assistant.voice.wyoming.uri import parse_uri
 
 HELP = "Répondre aux questions de Home Assistant (Wyoming) sur une partie."
@@ -49,7 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_flags(parser)
     parser.add_argument("--wake-word", dest="wake_word", help="le mot qui s'adresse à l'arbitre (arbitre)")
     parser.add_argument("--config", help="fichier de réglages TOML (comme kinito play)")
-    parser.add_argument("--db", help=f"fichier SQLite des parties (défaut : {store_path()})")
+    parser.add_argument(
+        "--db", help=f"fichier SQLite des parties, ou postgresql://… (défaut : {store_path()})"
+    )
     parser.add_argument(
         "--resume",
         action="store_true",
@@ -67,8 +68,7 @@ def run(args: argparse.Namespace) -> int:
     parse_uri(args.uri, "--uri")
     flags: dict[str, Any] = {k: getattr(args, k, None) for k in (*SERVE_KEYS, *game_options())}
     settings = load_settings(flags, args.config)
-    path = Path(settings.db) if settings.db else default_db_path()
-    store = SqliteStore(path, read_only=True) if flags["resume"] else None  # it reads, never writes
+    store = open_store(settings.db, read_only=True) if flags["resume"] else None  # it reads, never writes
     stored = StoredTable(store, settings.table) if store is not None else None
 
     def new_game() -> Referee:  # a table typed like kinito play: a new game per question

@@ -27,8 +27,8 @@ from assistant.referee.referee import Referee
 from assistant.settings.play import resumed_table
 from assistant.settings.table import TableConfig
 from assistant.store.memory import MemoryStore
+from assistant.store.opening import TableStore
 from assistant.store.protocol import StoredEntry, decode_entries
-from assistant.store.sqlite import SqliteStore
 
 LOG = logging.getLogger("kinito.serve")
 QUESTIONS = frozenset({"standings", "whose_turn", "rules", "repeat"})
@@ -92,7 +92,7 @@ class StoredTable:
     """The latest unfinished game of `store`, folded once, then caught up with the moves stored since
     (only the new rows are read and folded); another game, an undo or a damaged row rebuilds it."""
 
-    def __init__(self, store: SqliteStore, live: TableConfig) -> None:
+    def __init__(self, store: TableStore, live: TableConfig) -> None:
         self.store = store
         self.live = live
         self.folds = 0

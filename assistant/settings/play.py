@@ -26,7 +26,7 @@ InputKind = Literal["mic", "text"]
 LIVE_KEYS = frozenset(
     {"wake_word", "model", "device", "db", "input", "voice_engine", "speech", "resume", "recover"}
     | {"speaker_model", "endpoint", "tts_uri", "mic_uri", "snd_uri", "satellite_uri"}
-    | {"confirm_below", "board"}
+    | {"confirm_below", "board", "league"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
 
@@ -71,6 +71,8 @@ class PlaySettings:
     Assistant uses it, instead of the local microphone and output."""
     board: str | None = None
     """The party board's address ([HOST:]PORT), or None for no board."""
+    league: str | None = None
+    """The league the table's games are registered under ("Soirée du 12"), or None."""
 
 
 def config_paths(cwd: Path | None = None, home: Path | None = None) -> list[Path]:
@@ -182,6 +184,7 @@ def settings_from(merged: Mapping[str, Any]) -> PlaySettings:
         snd_uri=None if merged.get("snd_uri") is None else str(merged["snd_uri"]),
         satellite_uri=None if merged.get("satellite_uri") is None else str(merged["satellite_uri"]),
         board=None if merged.get("board") is None else str(merged["board"]),
+        league=str(merged["league"]).strip() or None if merged.get("league") is not None else None,
     )
 
 

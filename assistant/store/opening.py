@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import Protocol
 
 from assistant.paths import store_path
-from assistant.store.protocol import GameStore
+from assistant.store.protocol import GameStore, StoredEntry
+from assistant.store.sqlite import GameSummary
 
 
 class TableStore(GameStore, Protocol):
@@ -27,6 +28,18 @@ class TableStore(GameStore, Protocol):
         """Release the locks and the connection."""
         ...
 
+    def games(self) -> list[GameSummary]:
+        """Every game without its moves, oldest first (`kinito history`, leagues)."""
+        ...
+
+    def game_ids(self) -> list[int]:
+        """Every game id, oldest first."""
+        ...
+
+    def entries_from(self, game_id: int, first: int) -> tuple[StoredEntry, ...]:
+        """The game's entries from number `first` (0-based) on (`kinito serve` catching up)."""
+        ...
+
 
 def is_server(target: str) -> bool:
     """Whether the value names a PostgreSQL server rather than a file."""
@@ -40,13 +53,19 @@ def store_target(db: str | None) -> str:
     return os.environ.get("KINITO_DB") or str(store_path())
 
 
-def open_store(db: str | None, read_only: bool = False) -> TableStore:
-    """The store `db` names (None: KINITO_DB, then the data folder's file)."""
+def open_store(db: str | None, read_only: bool = False, league: str | None = None) -> TableStore:
+    """The store `db` names (None: KINITO_DB, then the data folder's file); the games it creates are
+    registered under `league` (None: no league)."""
     target = store_target(db)
+    store: TableStore
     if is_server(target):
         from assistant.store.postgres import PostgresStore
 
-        return PostgresStore(target, read_only=read_only)
+        store = postgres = PostgresStore(target, read_only=read_only)
+        postgres.league = league
+        return store
     from assistant.store.sqlite import SqliteStore
 
-    return SqliteStore(Path(target).expanduser(), read_only=read_only)
+    store = sqlite = SqliteStore(Path(target).expanduser(), read_only=read_only)
+    sqlite.league = league
+    return store

@@ -32,6 +32,7 @@ from assistant.store.protocol import (
     StoreError,
     standings,
 )
+from assistant.store.sqlite import GAMES_QUERY, GameSummary, summary_of
 
 SCHEMA_VERSION = 3
 """The same version as the SQLite schema it mirrors (results and league in `games`)."""
@@ -126,6 +127,8 @@ class PostgresStore:
         self.path = where(dsn)
         """What sentences name (the server and database, never the password)."""
         self.read_only = read_only
+        self.league: str | None = None
+        """The league new games are registered under when `create_game` names none (`--league`)."""
         self._now = wall_clock
         self.held: set[int] = set()
         """The games this process referees (advisory locks on this connection)."""
@@ -245,7 +248,12 @@ class PostgresStore:
         with self._write() as db:
             row = db.execute(
                 "INSERT INTO games (kind, config, created_at, league) VALUES (%s, %s, %s, %s) RETURNING id",
-                (kind, json.dumps(dict(config), ensure_ascii=False, sort_keys=True), self._now(), league),
+                (
+                    kind,
+                    json.dumps(dict(config), ensure_ascii=False, sort_keys=True),
+                    self._now(),
+                    league or self.league,
+                ),
             ).fetchone()
             assert row is not None
             game_id = int(row[0])
@@ -417,6 +425,26 @@ class PostgresStore:
     def leaderboard(self) -> list[Standing]:
         """C8: every player with an XP tally, highest first, ties by name."""
         return standings(self.results())
+
+    def games(self) -> list[GameSummary]:
+        """Every game with its number of moves, oldest first (`kinito history`); a row that does not
+        read back is listed with why (`damaged`), never raised."""
+        return [summary_of(row) for row in self._read(GAMES_QUERY)]
+
+    def entries_from(self, game_id: int, first: int) -> tuple[StoredEntry, ...]:
+        """The game's entries from number `first` (0-based) on (`kinito serve` catching up)."""
+        found = self._read(
+            "SELECT e.command, e.events, h.words, h.at FROM entries e LEFT JOIN heard h"
+            " ON h.game_id = e.game_id AND h.seq = e.seq WHERE e.game_id = %s AND e.seq >= %s ORDER BY e.seq",
+            (game_id, max(0, first)),
+        )
+        entries: list[StoredEntry] = []
+        for number, (command, events, words, at) in enumerate(found, start=max(0, first) + 1):
+            try:
+                entries.append(StoredEntry(json.loads(command), json.loads(events), words, at))
+            except (ValueError, TypeError) as error:
+                raise DamagedGame(game_id, number, f"JSON illisible : {error}", None) from None
+        return tuple(entries)
 
     def game_ids(self) -> list[int]:
         """Every game id, oldest first."""

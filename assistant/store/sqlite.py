@@ -69,6 +69,13 @@ class GameSummary:
     """Why the row cannot be read back (its settings or end are not valid JSON), else None."""
 
 
+GAMES_QUERY = (
+    "SELECT g.id, g.kind, g.config, g.status, g.winner, g.created_at, g.finished_at, g.results,"
+    " g.league, (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id) FROM games g ORDER BY g.id"
+)
+"""Every game's row as `summary_of` reads it (the same SQL on SQLite and PostgreSQL)."""
+
+
 def default_db_path() -> Path:
     """$KINITO_DB, else the data folder's kinito.sqlite3 (assistant.paths); its folder is created by
     the store that writes it, never by a reader."""
@@ -120,6 +127,8 @@ class SqliteStore:
         self._synchronous = synchronous
         self.read_only = read_only
         """Opened for reading only: every write raises StoreError."""
+        self.league: str | None = None
+        """The league new games are registered under when `create_game` names none (`--league`)."""
         self.locks = GameLocks(self.path)
         """The games this process referees (one process per game, `claim`)."""
         self._db = open_read_only(self.path) if read_only else open_writable(self.path, synchronous)
@@ -225,7 +234,12 @@ class SqliteStore:
         with self._write() as db:
             cursor = db.execute(
                 "INSERT INTO games (kind, config, created_at, league) VALUES (?, ?, ?, ?)",
-                (kind, json.dumps(dict(config), ensure_ascii=False, sort_keys=True), self._now(), league),
+                (
+                    kind,
+                    json.dumps(dict(config), ensure_ascii=False, sort_keys=True),
+                    self._now(),
+                    league or self.league,
+                ),
             )
             game_id = int(cast(int, cursor.lastrowid))
             self._insert(db, game_id, 0, entries)
@@ -415,11 +429,7 @@ class SqliteStore:
     def games(self) -> list[GameSummary]:
         """Every game with its number of moves, oldest first (`kinito history`); a row that does not
         read back is listed with why (`damaged`), never raised."""
-        rows = self._read(
-            "SELECT g.id, g.kind, g.config, g.status, g.winner, g.created_at, g.finished_at, g.results,"
-            " g.league, (SELECT COUNT(*) FROM entries e WHERE e.game_id = g.id) FROM games g ORDER BY g.id"
-        )
-        return [_summary(row) for row in rows]
+        return [summary_of(row) for row in self._read(GAMES_QUERY)]
 
     def game_ids(self) -> list[int]:
         """Every game id, oldest first."""
@@ -430,7 +440,7 @@ class _OutOfStep(Exception):
     """The caller's count of stored entries is not the store's."""
 
 
-def _summary(row: tuple[Any, ...]) -> GameSummary:
+def summary_of(row: tuple[Any, ...]) -> GameSummary:
     """One `games` row as history lists it; an unreadable one keeps its number and says why."""
     gid, kind, config, status, winner, created, finished, results, league, moves = row
     try:

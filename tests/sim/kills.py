@@ -40,6 +40,7 @@ from assistant.referee.referee import Referee
 from assistant.settings.table import table_config
 from assistant.sim.simulate import SimSettings, game_factory, play_one, resume_game
 from assistant.store.memory import MemoryStore
+from assistant.store.opening import open_store
 from assistant.store.protocol import GameEnd, StoredEntry, resume
 from assistant.store.sqlite import SqliteStore
 
@@ -92,9 +93,9 @@ def _plain(entries: Sequence[StoredEntry]) -> tuple[StoredEntry, ...]:
 
 
 # ------------------------------------------------------------------ the child side
-def _install(kill: str) -> None:
+def _install(kill: str, store_class: Any = SqliteStore) -> None:
     """SIGKILL this process at the n-th write of a kind: `pair:N:mid|after`, `end:N:mid|after`,
-    `any:N:after`."""
+    `any:N:after` (in `store_class`: SqliteStore, or PostgresStore whose writes have the same steps)."""
     kind, count, where = kill.split(":")
     left = [int(count)]
 
@@ -103,9 +104,9 @@ def _install(kill: str) -> None:
         if left[0] == 0:
             os.kill(os.getpid(), signal.SIGKILL)
 
-    original_insert = SqliteStore._insert
-    original_end = SqliteStore._end
-    original_extend = SqliteStore.extend
+    original_insert = store_class._insert
+    original_end = store_class._end
+    original_extend = store_class.extend
 
     def _insert(
         self: SqliteStore, db: Any, game_id: int, first: int, entries: Any, checked: bool = False
@@ -126,15 +127,15 @@ def _install(kill: str) -> None:
         ):
             hit()
 
-    SqliteStore._insert = _insert  # type: ignore[method-assign]
-    SqliteStore._end = _end  # type: ignore[method-assign]
-    SqliteStore.extend = extend  # type: ignore[method-assign]
+    store_class._insert = _insert
+    store_class._end = _end
+    store_class.extend = extend
 
 
 def _referee_child(
-    db: Path, said: Sequence[tuple[str, str]], start: int, progress: Path, parser: Any
+    db: Path | str, said: Sequence[tuple[str, str]], start: int, progress: Path, parser: Any
 ) -> None:
-    store = SqliteStore(db)
+    store = open_store(str(db))
     game_id = store.latest_unfinished()
     config = table_config(TABLE)
     referee = Referee(config, FakeClock(), store=store, parser=parser, resume_id=game_id if start else None)
@@ -159,7 +160,7 @@ def _sim_child(db: Path, run: str, games: int) -> None:
             resume_game(store, gid)
 
 
-def _fork(kill: str, work: Callable[[], None]) -> int:
+def _fork(kill: str, work: Callable[[], None], store_class: Any = SqliteStore) -> int:
     """Run `work` in a forked process with the kill point installed: -9 when the kill landed, 0 when
     the work ended first (a fork keeps the parent's grammar: no rebuild per kill)."""
     sys.stdout.flush()
@@ -167,7 +168,7 @@ def _fork(kill: str, work: Callable[[], None]) -> int:
     if pid == 0:  # the child: a real process, killed for real
         code = 0
         try:
-            _install(kill)
+            _install(kill, store_class)
             work()
         except BaseException:
             import traceback
@@ -213,22 +214,31 @@ def referee_campaign(
     lines: int = 160,
     seed: int = 1,
     points: Sequence[str] = (),
+    target: Callable[[int], str] | None = None,
+    store_class: Any = SqliteStore,
 ) -> None:
-    """Kill the refereeing process `kills` times; each evening is resumed until its script is heard."""
+    """Kill the refereeing process `kills` times; each evening is resumed until its script is heard.
+    `target` names evening n's store (default: a SQLite file in `folder`; a postgresql://... database
+    with `store_class` PostgresStore)."""
     said = script(seed, lines)
     logs = reference(said)
     parser = Referee(table_config(TABLE), FakeClock()).parser  # built once, shared by every fork
-    evening, start, db, progress = 0, 0, Path(), Path()
+    evening, start, progress = 0, 0, Path()
+    db: Path | str = Path()
     landed = 0
     while landed < kills:
         if start == 0:
             evening += 1
-            db, progress = folder / f"evening{evening}.sqlite3", folder / f"evening{evening}.progress"
+            progress = folder / f"evening{evening}.progress"
+            db = target(evening) if target else folder / f"evening{evening}.sqlite3"
         point = points[landed % len(points)] if points else rng.choice(REFEREE_POINTS)
         kill = point.format(rng.randint(1, 6))
-        code = _fork(kill, lambda: _referee_child(db, said, start, progress, parser))  # noqa: B023
-        with SqliteStore(db, read_only=True) as store:
-            stored = _plain(store.load(store.game_ids()[0]).entries)
+        code = _fork(kill, lambda: _referee_child(db, said, start, progress, parser), store_class)  # noqa: B023
+        reader = open_store(str(db), read_only=True)
+        try:
+            stored = _plain(reader.load(reader.game_ids()[0]).entries)
+        finally:
+            reader.close()
         done = max(_done(progress), start)  # a line stored by a child killed before it said so counts
         if code != -signal.SIGKILL:
             assert code == 0, f"child failed ({code})"
