@@ -65,6 +65,16 @@ class Rulebook(ABC, Generic[S, C]):
         """A move the referee makes by itself now (deal, draw), or None (the default: none)."""
         return None
 
+    def required(self, expect: Expectation, state: S) -> str | None:
+        """The one move the rules require now (V-forced-reroll: the accepter re-throws), said by
+        "arbitre aide" instead of the optional moves of the moment; None by default."""
+        return None
+
+    def missed(self, expect: Expectation, state: S) -> C | None:
+        """The move a turn is taken for when the referee missed its line and the table played on
+        (C3: a pass); None, the default, when a missed move cannot be guessed."""
+        return None
+
     def warnings(self) -> list[str]:
         """What to say before the game starts (none by default)."""
         return []

@@ -149,7 +149,9 @@ def repeat(table: Table) -> list[str]:
 
 def help_now(table: Table) -> list[str]:
     """ "arbitre aide": what may be said now, one line per thing the game waits for (helping.py)."""
-    return help_lines(table.config, table.expectations())
+    return help_lines(
+        table.config, table.expectations(), lambda expect: table.book.required(expect, table.state)
+    )
 
 
 def penalty(table: Table, parse: Parse, who: str | None) -> list[str]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from assistant.game.parse import Parse
 from assistant.referee.decoding.echoes import Settled
 from assistant.referee.decoding.question import Question
 
@@ -23,3 +24,6 @@ class Conversation:
     """The last value read out or shown, to tell an echo from a new move."""
     answered: tuple[str, int] | None = None
     """The player the last answered question designated, and on which line (a repeat is no move)."""
+    refused_turn: tuple[str, Parse, int] | None = None
+    """The last named move refused as out of turn (speaker, parse, line): if the next seat plays on
+    after it, the line the referee missed is inferred (missed.py)."""

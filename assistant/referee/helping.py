@@ -9,7 +9,7 @@ around them is the moment's template (section `help`, blank {says}).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from assistant import speech
@@ -39,13 +39,22 @@ def quoted(examples: Sequence[str]) -> str:
     return f"{', '.join(marks[:-1])} {speech.WORDS['or']} {marks[-1]}"
 
 
-def help_lines(config: TableConfig, expectations: Sequence[Expectation]) -> list[str]:
-    """One line per expectation that has a `help` template; "nothing to say" when none has."""
+def help_lines(
+    config: TableConfig,
+    expectations: Sequence[Expectation],
+    required: Callable[[Expectation], str | None] = lambda expect: None,
+) -> list[str]:
+    """One line per expectation that has a `help` template; "nothing to say" when none has. A move
+    the rules require now (`required`: V-forced-reroll's re-throw) is said alone, not as optional."""
     module = config.module
     phrases = section(module.responses, "help")
     unspoken: Collection[str] = getattr(config.rules, "unspoken", frozenset())
     lines: list[str] = []
     for expect in expectations:
+        must = required(expect)
+        if must is not None:
+            lines.append(must)
+            continue
         template = phrases.get(expect.awaiting)
         if template is None:
             continue

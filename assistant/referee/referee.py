@@ -16,7 +16,7 @@ from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
-from assistant.referee import coach, listening
+from assistant.referee import coach, listening, missed
 from assistant.referee.commands_spoken import answer_command, is_command
 from assistant.referee.controls import Controls
 from assistant.referee.conversation import Conversation
@@ -236,6 +236,9 @@ class Referee(Controls):
         if listening.held_card(self, decision):  # C3: who laid it is asked, the card kept until then
             assert isinstance(decision, Reply)
             return listening.hold(self, decision.sentence, text)
+        resynced = missed.out_of_turn(self, decision, parse, who)
+        if resynced is not None:
+            return resynced
         if isinstance(decision, Reply):
             return [decision.sentence]
         if isinstance(decision, Ask):

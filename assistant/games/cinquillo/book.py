@@ -100,6 +100,12 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
             return say("your_turn", player=expect.player)
         return None
 
+    def missed(self, expect: Expectation, state: CinquilloState) -> cc.Command | None:
+        """C3: a turn whose line was missed while the table played on is counted as a pass."""
+        if expect.awaiting == "play" and expect.player is not None:
+            return cc.Pass(expect.player)
+        return None
+
     def describe(self, command: cc.Command) -> str:
         return describe_command(
             command, DESCRIPTIONS, card=french_name(command.card) if isinstance(command, cc.Play) else ""

@@ -97,7 +97,7 @@ def decide(
             return Reply(game_sentence(responses, "who_fourteen_name"))
         return Moves((deal(None, config, drawn),))
     if intent == "set_count":
-        return _set_count(parse, speaker, expect, responses)
+        return _set_count(parse, speaker, expect, config.players, responses)
     if intent == "abandon":
         return _abandon(parse, speaker, expect, responses)
     if intent not in MOVE_INTENTS or expect.awaiting != "play":
@@ -116,14 +116,17 @@ def decide(
     return Moves((c.Play(actor, laid),))
 
 
-def _set_count(parse: Parse, speaker: str | None, expect: Expectation, responses: str) -> Decision[c.Command]:
-    """C3: "arbitre Bruno a douze cartes" (or the speaker's own count): the engine checks it."""
+def _set_count(
+    parse: Parse, speaker: str | None, expect: Expectation, players: tuple[str, ...], responses: str
+) -> Decision[c.Command]:
+    """C3: "arbitre Bruno a douze cartes" (or the speaker's own count): the engine checks it. Asked
+    who, the example names a player of the table (the one whose turn it is, else the first seat)."""
     count = said_count(parse)
     if not isinstance(count, int):
         return None
     player = parse.player or speaker
     if player is None:
-        example = expect.player or ""
+        example = expect.player or players[0]
         return Reply(game_sentence(responses, "who_count_set", count=cards_words(count), player=example))
     return Moves((c.SetCount(player, count),))
 

@@ -111,6 +111,12 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
             return say(awaiting, player=player)
         return None
 
+    def required(self, expect: Expectation, state: QuinitoState) -> str | None:
+        """V-forced-reroll, L3 "believe": the accepter must re-throw before announcing."""
+        if expect.awaiting == "announce" and must_reroll(self.config, state.cups[expect.cup]):
+            return game_sentence(self.responses, "forced_reroll", player=expect.player or "")
+        return None
+
     def fault(self, player: str, reason: str) -> qc.Command | None:
         return qc.Fault(player, reason)  # type: ignore[arg-type]
 
