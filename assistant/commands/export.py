@@ -113,7 +113,7 @@ def find_game(store: TableStore, wanted: str) -> StoredGame:
     if not (wanted.isascii() and wanted.isdigit()):
         raise UserError(f"« {wanted} » n'est pas un numéro de partie.", HISTORY_FIX)
     if int(wanted) > LARGEST_ID:
-        raise UserError(f"Aucune partie n° {wanted} dans {store.path}.", HISTORY_FIX)
+        raise UserError(f"Aucune partie numéro {wanted} dans la sauvegarde {store.path}.", HISTORY_FIX)
     return store.load(int(wanted))
 
 

@@ -17,6 +17,7 @@ from assistant import wording
 from assistant.commands.export import clock_time, penalties
 from assistant.commands.leaderboard import league_lines
 from assistant.errors import finite
+from assistant.invocation import runnable
 from assistant.paths import store_path
 from assistant.store.league import board_json, in_league, league_board
 from assistant.store.opening import TableStore, open_store
@@ -123,7 +124,8 @@ def run(args: argparse.Namespace) -> int:
     unfinished = [g.id for g in games if g.status == "playing" and not g.damaged and "sim" not in g.config]
     if unfinished:
         numbers = ", ".join(f"n° {n}" for n in unfinished)
-        print(f"Parties non finies : {numbers} ; pour en reprendre une : kinito play --resume NUMÉRO")
+        resume = runnable("kinito play --resume NUMÉRO")
+        print(f"Parties non finies : {numbers} ; pour en reprendre une : {resume}")
     if totals:
         print(f"Totaux de la soirée (Quinito, {args.hours:g} dernières heures) :")
         for player, units in totals.items():

@@ -11,6 +11,7 @@ import pytest
 
 from assistant.cli import main
 from assistant.core.clock import FakeClock
+from assistant.game import get_game
 from assistant.referee.referee import Referee
 from assistant.settings.play import resumed_table
 from assistant.settings.table import table_config
@@ -65,7 +66,7 @@ def test_a_line_that_makes_no_move_writes_nothing() -> None:
     assert store.writes == []
 
 
-CINQUILLO = SimSettings("cinquillo", {"players": ["Ana", "Bruno", "Chloé"]}, seed=3, bluff_rate=0.1)
+CINQUILLO = SimSettings(get_game("cinquillo"), {"players": ["Ana", "Bruno", "Chloé"]}, seed=3, bluff_rate=0.1)
 
 
 def _finished_match() -> tuple[list[StoredEntry], dict[str, object]]:
@@ -119,10 +120,10 @@ def test_resume_n_names_an_older_unfinished_game_and_history_lists_them(
     table = ("--players", "Ana,Bruno,Chloé", "--slow", "off")
     assert _typed(db, "Ana: soixante deux\n", *table)[0] == 0
     code, _, err = _typed(db, "Ana: quarante trois\n", *table)
-    assert code == 0 and "kinito play --resume 1" in err  # the second start names the older game
+    assert code == 0 and "play --resume 1" in err  # the second start names the older game
     assert main(["history", "--db", str(db)]) == 0
     out = capsys.readouterr().out
-    assert "Parties non finies : n° 1, n° 2" in out and "kinito play --resume NUMÉRO" in out
+    assert "Parties non finies : n° 1, n° 2" in out and "play --resume NUMÉRO" in out
     code, out, err = _typed(db, "Bruno: j'accepte\narbitre à qui le tour\n", "--resume", "1")
     assert code == 0 and "reprise de la partie n° 1" in err
     assert out.splitlines()[-1].endswith("C'est à Bruno.")

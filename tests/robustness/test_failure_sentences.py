@@ -40,7 +40,7 @@ def test_an_unusable_data_folder_is_named(tmp_path: Path) -> None:
 def test_a_huge_game_number_is_no_game(tmp_path: Path, number: str) -> None:
     done = kinito(["export", number, "--db", str(tmp_path / "k.db")], tmp_path)
     assert done.returncode == 2
-    assert f"Aucune partie n° {number}" in _one_sentence(done.stderr)
+    assert f"Aucune partie numéro {number}" in _one_sentence(done.stderr)
 
 
 def test_a_huge_number_of_games_to_simulate_is_refused(tmp_path: Path) -> None:

@@ -36,6 +36,7 @@ from typing import Any
 
 from assistant.bench.talk import Noise, Talker
 from assistant.core.clock import FakeClock
+from assistant.game import get_game
 from assistant.referee.referee import Referee
 from assistant.settings.table import table_config
 from assistant.sim.simulate import SimSettings, game_factory, play_one, resume_game
@@ -53,8 +54,10 @@ QUIET = Noise(
 """Lines whose effect lives in the log only (no undo marks, pending question or pause, which a
 restarted process cannot know), so a resumed process hearing the rest matches the reference."""
 RUNS = {
-    "cinquillo": SimSettings("cinquillo", {"players": ["Ana", "Bruno"]}, seed=5, bluff_rate=0.1),
-    "family": SimSettings("quinito", {"players": ["Ana", "Bruno", "Chloé"], "edition": "family"}, seed=5),
+    "cinquillo": SimSettings(get_game("cinquillo"), {"players": ["Ana", "Bruno"]}, seed=5, bluff_rate=0.1),
+    "family": SimSettings(
+        get_game("quinito"), {"players": ["Ana", "Bruno", "Chloé"], "edition": "family"}, seed=5
+    ),
 }
 """Simulated runs whose games end with a winner."""
 
