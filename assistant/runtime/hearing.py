@@ -44,12 +44,12 @@ class Ears:
     in the hearing thread, at a microphone's pace, chunks waited up to 1.0-1.6 s behind and the answer
     to the bench's table came 465-616 ms after the speech, against 273-311 ms with the thread (the
     same run, bench.paced, two cores, load about 8)."""
-    chunk: float = 0.02
+    chunk: float = 0.05
     """Seconds of audio per chunk read from the microphone: the VAD decisions and the quiet ending
     come at this pace (0.1 s chunks added 50 ms on average; with them, a FinalResult at the quiet
     also heard the bench's "menteur" as "deux deux" where 0.05 s chunks did not, measured). 0.02 s
-    with the 0.10 s quiet window took the bench's paced answer from about 380-390 ms to 240-260 ms
-    (0.05 s / 0.15 s kept as the bench's `chunk_50ms_quiet_150ms`), vigilance RTF unchanged."""
+    chunks did not pay beside the 0.10 s quiet window (the same audio waited, a larger backlog, the
+    bench's `chunk_20ms_quiet_100ms`)."""
 
 
 FIRST_LANDING = Ears(quiet=None, early_hold=None, chunk=0.1, vigilance_thread=False)

@@ -42,13 +42,13 @@ def test_before_and_after_differ_in_what_issue_14_changed() -> None:
 
 
 def test_the_toward_the_floor_configurations_change_only_the_chunk_and_the_quiet_window() -> None:
-    """The older 0.05 s chunks and 0.15 s quiet stay measurable beside play's, one change at a time."""
+    """The older 0.15 s quiet and 0.02 s chunks stay measurable beside play's, one change at a time."""
     after = voicepath.CONFIGS["after"].ears
     older = voicepath.CONFIGS["chunk_50ms_quiet_150ms"].ears
-    assert (older.chunk, older.quiet) == (0.05, 0.15) and older == replace(after, chunk=0.05, quiet=0.15)
-    assert voicepath.CONFIGS["chunk_20ms"].ears == replace(older, chunk=after.chunk)
-    assert voicepath.CONFIGS["quiet_100ms"].ears == replace(older, quiet=after.quiet)
-    assert (after.chunk, after.quiet) < (older.chunk, older.quiet)
+    assert (older.chunk, older.quiet) == (0.05, 0.15) and older == replace(after, quiet=0.15)
+    assert voicepath.CONFIGS["chunk_20ms"].ears == replace(older, chunk=0.02)
+    assert voicepath.CONFIGS["chunk_20ms_quiet_100ms"].ears == replace(after, chunk=0.02)
+    assert after.quiet is not None and after.quiet < older.quiet
     assert set(voicepath.TOWARD_FLOOR) <= set(voicepath.CONFIGS)
     assert "chunk_50ms_quiet_150ms" in voicepath.ONE_CORE
 

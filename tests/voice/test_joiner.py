@@ -170,7 +170,7 @@ def test_the_korean_decoder_really_splits_this_phrase(ko_play_model: Any, split_
     assert _finals(decoder, split_audio) == ["soixante", "deux"]
 
 
-@pytest.mark.parametrize("chunk", [Ears().chunk, 0.05, 0.1])
+@pytest.mark.parametrize("chunk", [0.02, Ears().chunk, 0.1])
 def test_split_soixante_deux_is_one_announcement_of_62_and_no_fault(
     ko_play_model: Any, split_audio: bytes, chunk: float
 ) -> None:

@@ -36,7 +36,7 @@ prefix final can still come out early: voice.hear.joiner then holds it AFTER_WOR
 (without that, 0.15 s charged a fault in the split-phrase test of tests/voice/test_joiner.py). The
 bench's table measured the final about 0.21 s after the end of speech with 0.15 s (0.05 s chunks),
 0.11 s with 0.10 s (0.02 or 0.05 s chunks), against 0.9 s on Vosk's rules; the split phrase is still
-one announcement at 0.02, 0.05 and 0.1 s chunks."""
+one announcement at 0.02, 0.05 and 0.1 s chunks (tests/voice/test_joiner.py)."""
 
 
 class GrammarDecoder(Decoder, Protocol):
