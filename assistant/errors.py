@@ -110,6 +110,7 @@ def finite(value: float, what: str, low: float, high: float) -> float:
         raise UserError(f"{what} invalide : « {value:g} » (un nombre de {low:g} à {high:g}).")
     return value
 
+
 def tell(sentence: str) -> None:
     """One French line on stderr while a command goes on (a peer lost, a service refused)."""
     with contextlib.suppress(OSError, ValueError):

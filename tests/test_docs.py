@@ -158,7 +158,11 @@ def test_the_readmes_typed_game_is_refereed_as_shown(home: dict[str, str]) -> No
         env=home,
     )
     assert result.returncode == 0, result.stderr[-2000:]
-    assert "Ana prend une dose" in result.stdout + result.stderr
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    shown = [line for line in readme.splitlines() if line.startswith("arbitre : ")]
+    assert shown, "the README shows the referee's lines of its first game"
+    said = [line for line in result.stdout.splitlines() if line.startswith("arbitre : ")]
+    assert said == shown
 
 
 LINK = re.compile(r"\]\(([^)#]+)(#[^)]*)?\)")

@@ -48,10 +48,10 @@ def targets(results: dict[str, Any]) -> dict[str, dict[str, Any]]:
 def session_moves_per_s(moves: int = 20_000, seed: int = 0) -> float:
     """The same bot moves as engine_moves_per_s, applied through Session.apply (entries tuple grows)."""
     from assistant.core.game import Session
-    from assistant.game import SimOptions, default_game, get_game
+    from assistant.game import SimOptions, default_module
     from assistant.sim.runner import bot_games
 
-    module = get_game(default_game())
+    module = default_module()
     driver = module.simulation(module.rules({"players": list(measures.PLAYERS)}), SimOptions())
     games = bot_games(driver, moves, seed, longest=500)  # a realistic game length, then a new game
     began = time.process_time()

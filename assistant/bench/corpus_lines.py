@@ -19,7 +19,7 @@ from typing import Any
 
 from assistant.bench.measures import _players
 from assistant.bench.stats import percentile
-from assistant.game import default_game, game_names
+from assistant.game import default_game, game_names, registered_games
 
 FOLDER = Path(__file__).resolve().parents[2] / "tests" / "understanding"
 """The understanding tests' data, beside the package in a checkout."""
@@ -59,12 +59,13 @@ def natural_parse(quick: bool = False) -> dict[str, Any]:
     found = default_phonetizer()
     phonetizers: list[EspeakPhonetizer] = []
     parsers = {}
-    for game in game_names():
+    for module in registered_games():
+        game = module.name
         phonetizer = EspeakPhonetizer(found.program) if found is not None else None
         if phonetizer is not None:
             phonetizers.append(phonetizer)
         vigilance = game == default_game()
-        parsers[game] = Parser(game, _players(game), vigilance=vigilance, phonetizer=phonetizer)
+        parsers[game] = Parser(module, _players(game), vigilance=vigilance, phonetizer=phonetizer)
     at_start = sum(p.spawned for p in phonetizers)
     timed: dict[str, list[float]] = {"cold": [], "warm": []}
     spawned: dict[str, int] = {}

@@ -18,7 +18,7 @@ from typing import Any
 from assistant.bench.stats import percentile
 from assistant.bench.talk import Talker
 from assistant.core.clock import FakeClock
-from assistant.game import default_game, game_names
+from assistant.game import default_game, registered_games
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")
 
@@ -79,7 +79,11 @@ def varied_lines(seed: int = 0, grammar_sample: int = 1500) -> dict[str, list[tu
 
     rng = random.Random(seed)
     corpus = corpus_lines()
-    phrases = [(g, p.text) for g in game_names() for p in build(g, _players(g), "arbitre", None).phrases]
+    phrases = [
+        (m.name, p.text)
+        for m in registered_games()
+        for p in build(m, _players(m.name), "arbitre", None).phrases
+    ]
     phrases = [(g, t) for g, t in phrases if WILDCARD not in t]
     return {
         "corpus": corpus,
@@ -103,8 +107,10 @@ def parse_latency(quick: bool = False, seed: int = 0, vigilance: bool = True) ->
 
     sounds = default_phonetizer()
     parsers = {
-        g: Parser(g, _players(g), vigilance=vigilance and g == default_game(), phonetizer=sounds)
-        for g in game_names()
+        m.name: Parser(
+            m, _players(m.name), vigilance=vigilance and m.name == default_game(), phonetizer=sounds
+        )
+        for m in registered_games()
     }
     kinds = varied_lines(seed, 300 if quick else 1500)
     rounds = 1 if quick else 3
@@ -190,10 +196,10 @@ def referee_latency(
 def engine_throughput(quick: bool = False) -> dict[str, Any]:
     """contracts.md engine_moves_per_s: pre-generated bot moves of the default game through decide +
     evolve alone (CPU time), for each value of its first setting with choices (its editions)."""
-    from assistant.game import SimOptions, get_game
+    from assistant.game import SimOptions, default_module
     from assistant.sim.runner import engine_moves_per_second
 
-    module = get_game(default_game())
+    module = default_module()
     choices = next(((o.key, o.choices) for o in module.options if o.choices), None)
     tables = {c: {choices[0]: c} for c in choices[1]} if choices else {"default": {}}
     moves, runs = (10_000, 3) if quick else (50_000, 5)

@@ -109,7 +109,11 @@ def paced_speech_to_audio(
     has_word = (lambda w: bool(model.vosk_model_find_word(w) >= 0)) if french else None
     table = table_config({"players": "Ana,Bruno,Chloé", "confirm": "off"})
     parser = Parser(
-        table.game, table.players, table.wake_word, vigilance=table.vigilance, phonetizer=default_phonetizer()
+        table.module,
+        table.players,
+        table.wake_word,
+        vigilance=table.vigilance,
+        phonetizer=default_phonetizer(),
     )
     with tempfile.TemporaryDirectory() as tmp:
         store = SqliteStore(Path(tmp) / "bench.sqlite3")

@@ -17,7 +17,7 @@ Each configuration runs in a child process of its own (`python -m assistant.benc
 speech_to_audio_*: a WAV of the table ("soixante deux", then "menteur") goes through the real
 listener, recognisers, referee and espeak-ng synthesiser, fed as fast as it decodes; the delay is
 (audio position of the chunk that triggered the answer - end of "menteur") + the wall time from
-that chunk's arrival to the first audio sample of "Combien sous le gobelet ?". Early: moves from
+that chunk's arrival to the first audio sample of the referee's next question. Early: moves from
 partial results on (issue 4); final: off, so the final result decides. With the Korean model the
 French words are heard through testing.standin's Korean stand-ins.
 """

@@ -13,7 +13,7 @@ from typing import Any
 
 from assistant.doctor.calibration import NOISY_SNR_DB, SETTING, Calibration, Take, calibrate
 from assistant.errors import UserError
-from assistant.game import default_game, game_names
+from assistant.game import GameModule, default_game, game_names, get_game
 from assistant.responses import render, section
 from assistant.voice.hear.audio import StreamFactory
 
@@ -74,14 +74,15 @@ def listen_room(
     from assistant.voice.model.loading import in_vocabulary
 
     model = load_with_rules(find_model(args.model), progress=sys.stderr).model
-    grammar = phrases_for(args.game, None)
+    module = get_game(args.game)
+    grammar = phrases_for(module, None)
     if stand_in is None:
         heard = set(in_vocabulary(model, [p for p in grammar if not p.startswith("[")])[0])
         decoder: Any = Recognizer(model, grammar)
     else:
         heard = {p for p in grammar if p.split() and all(w in stand_in for w in p.split())}
         decoder = StandIn(Recognizer(model, StandIn.translate(grammar, stand_in)), stand_in)
-    groups = [[p for p in g if p in heard] for g in (*_moves(args.game), grammar)]
+    groups = [[p for p in g if p in heard] for g in (*_moves(module), grammar)]
     asked = pick_phrases(groups, args.phrases)
     out = sys.stderr if args.json else sys.stdout
     if not asked:
@@ -104,12 +105,12 @@ def listen_room(
     return calibrate(takes)
 
 
-def _moves(game: str) -> list[list[str]]:
+def _moves(module: GameModule[Any, Any]) -> list[list[str]]:
     """The game's move phrases as Vosk hears them, one list per kind of move (intent)."""
     from assistant.understanding.grammar import WILDCARD, build
     from assistant.understanding.normalize import vosk_words
 
-    grammar = build(game, (), "arbitre")
+    grammar = build(module, (), "arbitre")
     kinds: dict[str, list[str]] = {}
     for phrase in grammar.phrases:
         if phrase.intent in grammar.awaiting and WILDCARD not in phrase.text:

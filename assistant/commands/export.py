@@ -109,9 +109,7 @@ def find_game(store: SqliteStore, wanted: str) -> StoredGame:
             raise UserError(f"Aucune partie enregistrée dans {store.path}.", "kinito play")
         return store.load(ids[-1])
     if not (wanted.isascii() and wanted.isdigit()):
-        raise UserError(
-            f"« {wanted} » n'est pas un numéro de partie.", HISTORY_FIX
-        )
+        raise UserError(f"« {wanted} » n'est pas un numéro de partie.", HISTORY_FIX)
     if int(wanted) > LARGEST_ID:
         raise UserError(f"Aucune partie n° {wanted} dans {store.path}.", HISTORY_FIX)
     return store.load(int(wanted))

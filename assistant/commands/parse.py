@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     players = comma_list(args.players)
     try:
         parser = Parser(
-            args.game,
+            get_game(args.game),
             players,
             wake_word=args.wake_word,
             vigilance=_vigilance(args),

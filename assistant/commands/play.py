@@ -282,9 +282,9 @@ def _play_mic(
     table, game_id, session = _table(
         settings, store, resume
     )  # a resumed game's own table decides the grammar
-    back = respellings_for(table.game, table.players, table.wake_word, has_word)
+    back = respellings_for(table.module, table.players, table.wake_word, has_word)
     parser = Parser(
-        table.game,
+        table.module,
         table.players,
         table.wake_word,
         vigilance=table.vigilance,

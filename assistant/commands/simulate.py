@@ -81,13 +81,14 @@ def _on_move(args: argparse.Namespace) -> Any:
 
 def _settings(args: argparse.Namespace) -> sim.SimSettings:
     options = {"players": list(comma_list(args.players)), **game_settings(args, args.game)}
-    bluff = args.bluff_rate if args.bluff_rate is not None else get_game(args.game).bluff_rate
+    module = get_game(args.game)
+    bluff = args.bluff_rate if args.bluff_rate is not None else module.bluff_rate
     if not 0.0 <= bluff <= 1.0:
         raise UserError("--bluff-rate est une fréquence entre 0 et 1.")
     if not 0 <= args.games <= MAX_GAMES:
         raise UserError(f"--games compte de 0 à {MAX_GAMES} parties, pas {args.games}.")
     return sim.SimSettings(
-        args.game, sim.table_settings(args.game, options), args.seed, bluff, args.rounds, args.max_moves
+        module, sim.table_settings(module, options), args.seed, bluff, args.rounds, args.max_moves
     )
 
 

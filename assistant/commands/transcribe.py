@@ -15,7 +15,7 @@ from typing import Any
 from assistant import jsonline
 from assistant.core.table import comma_list
 from assistant.errors import UserError
-from assistant.game import default_game, game_names
+from assistant.game import default_game, game_names, get_game
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.hear.endpoint import load_with_rules, parse_rules
@@ -77,11 +77,11 @@ def run(args: argparse.Namespace) -> int:
     ensure_trusted(model_dir, args.trust_anyway)  # sums cached by size and modification time
     model = load_with_rules(model_dir, parse_rules(args.endpoint), progress=sys.stderr).model
     players = comma_list(args.players)
-    game = default_game() if args.game == "open" else args.game
+    module = get_game(default_game() if args.game == "open" else args.game)
     respellings: dict[str, str] = {}
     phrases: list[str] | None = None
     if args.game != "open":
-        wanted = phrases_for(game, None, players, args.wake_word)
+        wanted = phrases_for(module, None, players, args.wake_word)
         phrases, respellings = adapt_to_vocabulary(wanted, lambda w: model.vosk_model_find_word(w) >= 0)
         if not [p for p in phrases if p != "[unk]"]:
             raise UserError(
@@ -89,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
                 "utilise le modèle français (`kinito model download`) ou --game open.",
             )
     parser = Parser(
-        game, players, wake_word=args.wake_word, respellings=respellings, phonetizer=default_phonetizer()
+        module, players, wake_word=args.wake_word, respellings=respellings, phonetizer=default_phonetizer()
     )
     recognizer = Recognizer(model, phrases)
     for heard in Listener(source, recognizer):

@@ -26,7 +26,7 @@ class Refused(Exception):
         self.code = code
         """What is wrong, as a key of the game's `refusals` (a legacy caller may pass a sentence)."""
         self.values = values
-        """The values a sentence about it needs (players, scores, cards...)."""
+        """The values a sentence about it needs (players, numbers, named values...)."""
 
     @property
     def reason(self) -> str:

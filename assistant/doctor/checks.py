@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from assistant.errors import UserError
-from assistant.game import game_names
+from assistant.game import registered_games
 from assistant.invocation import python_command
 from assistant.paths import store_path
 from assistant.understanding.grammar_files import FIX_REINSTALL
@@ -216,7 +216,7 @@ def check_vocabulary(probes: Probes, model: str | None = None) -> Check:
         has_word = probes.vocabulary(probes.find_model(model))
     except (UserError, OSError, RuntimeError, ValueError) as error:
         return Check("vocabulary", False, f"Modèle non chargé : {error}", FIX_DOWNLOAD, blocking=False)
-    seen = coverage((p for game in game_names() for p in phrases_for(game, None)), has_word)
+    seen = coverage((p for module in registered_games() for p in phrases_for(module, None)), has_word)
     detail = f"{seen.phrases - len(seen.dropped)} phrases des grammaires sur {seen.phrases} sont audibles"
     if seen.respelled:
         detail += f" ; réécrits : {_some([f'{w} → {s}' for w, s in sorted(seen.respelled.items())])}"

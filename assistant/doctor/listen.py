@@ -62,7 +62,7 @@ def listen_takes(
 
 def pick_phrases(groups: Sequence[Sequence[str]], count: int, longest: int = 3) -> list[str]:
     """`count` phrases of at most `longest` words, one group after the other (a group per kind of
-    move: a score, a lift, a challenge...) so the takes sample several kinds, the shortest first
+    move: an announcement, a reveal, a challenge...) so the takes sample several kinds, the shortest first
     within a group (two words before one: a single word is a thin take); no phrase twice, never the
     garbage word."""
     short = [

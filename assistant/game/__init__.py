@@ -19,15 +19,25 @@ It never imports `assistant.referee`, `assistant.sim` or another game.
 
 from assistant.game.decision import Ask, Decision, Moves, Reply
 from assistant.game.driver import Chooser, Driver
-from assistant.game.module import GameModule, GameOption, GameRules, SimOptions, no_fields, no_results
+from assistant.game.module import (
+    GameModule,
+    GameOption,
+    GameRules,
+    SimOptions,
+    no_answer,
+    no_fields,
+    no_results,
+)
 from assistant.game.parse import Parse, Position, Violation
 from assistant.game.registry import (
     UnknownGame,
     default_game,
+    default_module,
     game_names,
     get_game,
     load,
     register_game,
+    registered_games,
     unregister_game,
 )
 from assistant.game.rulebook import (
@@ -63,6 +73,7 @@ __all__ = [
     "UnknownGame",
     "Violation",
     "default_game",
+    "default_module",
     "describe_command",
     "game_names",
     "game_sentence",
@@ -70,11 +81,13 @@ __all__ = [
     "has_sentence",
     "is_self",
     "load",
+    "no_answer",
     "no_fields",
     "no_results",
     "plain_summary",
     "refusal_sentence",
     "register_game",
+    "registered_games",
     "seat",
     "sentence",
     "targets",

@@ -78,6 +78,11 @@ def no_results(rules: object, state: object) -> Mapping[str, Mapping[str, int]]:
     return {}
 
 
+def no_answer(intent: str, rules: object, state: object) -> Sequence[str]:
+    """A game that asks no table question of its own."""
+    return ()
+
+
 def no_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:
     """A game that adds no key of its own to the `kinito parse` object."""
     return {}
@@ -139,6 +144,11 @@ class GameModule(Generic[R, S]):
     parse_fields: Callable[[str | None, Mapping[str, object]], Mapping[str, object]] = no_fields
     """(intent, slots) -> the game's own keys of the `kinito parse --jsonl` object (its values
     as the command-line contract writes them), made from what the parser heard."""
+    questions: frozenset[str] = frozenset()
+    """Intents of the game's own grammar that are table questions to the referee ("arbitre qui a ..."):
+    said at any moment like the shared wake-word commands, answered by `answer`, never a move."""
+    answer: Callable[[str, R, S], Sequence[str]] = no_answer
+    """(one of `questions`, rules, state) -> what the referee says to it."""
 
     @property
     def setting_keys(self) -> tuple[str, ...]:

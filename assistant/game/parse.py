@@ -70,6 +70,9 @@ class Parse:
     """The line is a spoken yes ("oui", "je confirme"): confirms a destructive command."""
     deny: bool = False
     """The line is a spoken no ("non"): answers a yes/no question of the referee."""
+    moves: tuple[Parse, ...] = ()
+    """Every move of a line that holds two or more ("j'accepte soixante cinq": the accept, then the
+    announcement), in order, the first also at the top level; empty for a line of one move or none."""
     extra: dict[str, Any] = field(default_factory=dict)
     """The parser's flags for the referee: a bare target ("à ma gauche"), a self-designation
     ("c'est moi"); never printed."""
@@ -88,4 +91,13 @@ class Parse:
             out["position"] = self.position
         if self.positions:
             out["positions"] = list(self.positions)
+        if self.moves:
+            out["moves"] = [_move_json(move) for move in self.moves]
         return out
+
+
+def _move_json(move: Parse) -> dict[str, Any]:
+    """One move of a line of several, as its `kinito parse` keys (no text, no violations)."""
+    out = move.to_json()
+    del out["text"], out["violations"]
+    return out

@@ -58,9 +58,20 @@ def game_names() -> tuple[str, ...]:
     return tuple(_GAMES)
 
 
+def registered_games() -> tuple[GameModule[Any, Any], ...]:
+    """Every registered game's module, in registration order (the first is the default)."""
+    load()
+    return tuple(_GAMES.values())
+
+
 def default_game() -> str:
     """The game a table plays when it names none: the first registered."""
     return game_names()[0]
+
+
+def default_module() -> GameModule[Any, Any]:
+    """The module of the game a table plays when it names none."""
+    return registered_games()[0]
 
 
 def get_game(name: str) -> GameModule[Any, Any]:

@@ -1,7 +1,7 @@
 """The coach: answers that help a player think ("arbitre mes chances", "qu'est-ce que je peux jouer").
 
 Each game answers for itself (its `GameModule.coach` and `summary`): it reads the game state and
-the engine's own tables, never a hand, since the referee sees neither dice nor cards.
+the engine's own tables, never a hidden hand, which the referee never sees.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Wake-word commands ("arbitre ..."): rules, standings, whose turn, repeat, undo, pause, new game, penalty,
-and the table's questions (who holds the totem, the standing announcement, what may be said now).
+and the table's questions (the standing announcement, what may be said now; the game's own questions).
 
 They work in any state, paused included (so "arbitre reprends" can be heard). They act on the
 referee only through the small `Table` Protocol below (reads, and methods that change it), so this
@@ -24,7 +24,7 @@ WAKE_INTENTS = (
     frozenset(
         {"rules", "standings", "whose_turn", "undo", "repeat", "penalty", "pause", "resume", "new_game"}
     )
-    | frozenset({"totem", "announcement", "help"})
+    | frozenset({"announcement", "help"})
     | coach.COACH_INTENTS
 )
 """The wake-word command intents of contracts.md, the table's questions and the coach's."""
@@ -147,15 +147,6 @@ def repeat(table: Table) -> list[str]:
     return lines or [speech.say("nothing_to_repeat")]
 
 
-def totem(table: Table) -> list[str]:
-    """Q12: who holds the totem (each cup's, Q13), protected from the next attack."""
-    held = table.book.extras(table.state).get("totem")
-    holders = [str(holder) for holder in held] if isinstance(held, list) else []
-    if not holders:
-        return [speech.say("no_totem")]
-    return [speech.say("has_totem", player=holder) for holder in holders]
-
-
 def help_now(table: Table) -> list[str]:
     """ "arbitre aide": what may be said now, one line per thing the game waits for (helping.py)."""
     return help_lines(table.config, table.expectations())
@@ -170,6 +161,11 @@ def penalty(table: Table, parse: Parse, who: str | None) -> list[str]:
         table.ask_culprit("fault")
         return [speech.say("who_penalty")]
     return table.apply_penalty(culprit, "fault")
+
+
+def is_command(parse: Parse, config: TableConfig) -> bool:
+    """Whether the line is a wake-word command or one of the game's table questions (not a move)."""
+    return parse.intent in WAKE_INTENTS or parse.intent in config.module.questions
 
 
 def answer_command(table: Table, parse: Parse, who: str | None) -> list[str]:
@@ -187,8 +183,9 @@ def answer_command(table: Table, parse: Parse, who: str | None) -> list[str]:
         return whose_turn(table)
     if intent == "repeat":
         return repeat(table)
-    if intent == "totem":
-        return totem(table)
+    module = table.config.module
+    if intent in module.questions:
+        return list(module.answer(intent, table.config.rules, table.state))
     if intent == "help":
         return help_now(table)
     if intent in coach.COACH_INTENTS:

@@ -23,7 +23,7 @@ from assistant.understanding.grammar import moments
 def sayable(module: GameModule[Any, Any], awaiting: str, unspoken: Collection[str] = ()) -> list[str]:
     """The examples of the moves that may be said at `awaiting`, in the order of the `say` section."""
     examples = section(module.responses, "say")
-    allowed = moments(module.name)
+    allowed = moments(module)
     return [
         example
         for intent, example in examples.items()

@@ -326,7 +326,7 @@ def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[s
     rest = readings.without_fillers(text)
     if rest is not None:
         tail = ref.parser.parse(rest, awaiting)
-        if tail.intent is not None or tail.position or tail.positions:
+        if (tail.intent is not None or tail.position or tail.positions) and not tail.moves:
             found = ref.decide(tail, who)
             if isinstance(found, Moves):
                 return ref.commit(found, tail, who, rest)

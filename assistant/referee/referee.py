@@ -17,7 +17,7 @@ from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
 from assistant.referee import coach, listening
-from assistant.referee.commands_spoken import WAKE_INTENTS, answer_command
+from assistant.referee.commands_spoken import answer_command, is_command
 from assistant.referee.controls import Controls
 from assistant.referee.conversation import Conversation
 from assistant.referee.decoding.question import Question
@@ -161,6 +161,8 @@ class Referee(Controls):
     def _hear(self, speaker: str | None, text: str, conf: float) -> list[str]:
         who = self.speaker_name(speaker)
         parse = self.parser.parse(text, {e.awaiting for e in self.expectations()})
+        if len(parse.moves) > 1:  # several moves: the decoder cuts the line and decides each part in turn
+            parse = replace(parse, intent=None, moves=(), attempt=True)
         talk = self.talk
         talk.line += 1
         question, talk.open = talk.open, None
@@ -168,7 +170,7 @@ class Referee(Controls):
             answered = listening.answer(self, question, parse, who, text)
             if answered is not None:
                 return self._say(answered)
-            if talk.open is None and (question.kind != "culprit" or parse.intent in WAKE_INTENTS):
+            if talk.open is None and (question.kind != "culprit" or is_command(parse, self.config)):
                 talk.open = question.aged()
         if self._echoed_answer(parse, who):
             return []
@@ -180,7 +182,7 @@ class Referee(Controls):
             found = self.decide(parse, who)
             if isinstance(found, Moves):
                 return self._say(self.apply(found.commands, atomic=found.atomic))
-        if parse.intent in WAKE_INTENTS:
+        if is_command(parse, self.config):
             return self._say(answer_command(self, parse, who))
         if parse.addressed and parse.intent is None and (fixed := listening.readout_fixed(self, parse)):
             return self._say(fixed)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Collection
 from functools import lru_cache
-from typing import Protocol
+from typing import Any, Protocol
 
-from assistant.game import Parse
+from assistant.game import GameModule, Parse
 from assistant.settings.table import TableConfig
 
 
@@ -21,17 +21,19 @@ class Understander(Protocol):
 
 def default_parser(config: TableConfig) -> Understander:
     """The project's parser for this table (vigilance on in the drinking edition only, Q11)."""
-    return _parser(config.game, config.players, config.wake_word, config.vigilance)
+    return _parser(config.module, config.players, config.wake_word, config.vigilance)
 
 
 @lru_cache(maxsize=8)
-def _parser(game: str, players: tuple[str, ...], wake_word: str, vigilance: bool) -> Understander:
+def _parser(
+    module: GameModule[Any, Any], players: tuple[str, ...], wake_word: str, vigilance: bool
+) -> Understander:
     """Expanding the grammar takes a while and a parser is read-only: one per table setting."""
     from assistant.understanding.parser import Parser
     from assistant.voice.speak.phonemes import default_phonetizer
 
     phonetizer = default_phonetizer()
     parser: Understander = Parser(
-        game, players, wake_word=wake_word, vigilance=vigilance, phonetizer=phonetizer
+        module, players, wake_word=wake_word, vigilance=vigilance, phonetizer=phonetizer
     )
     return parser

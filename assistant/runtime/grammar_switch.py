@@ -7,9 +7,10 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from assistant.core.expectation import Expectation
+from assistant.game import GameModule
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.hear.audio import Chunk
 from assistant.voice.hear.heard import Decoder, Heard
@@ -80,13 +81,13 @@ class GrammarSwitch:
     def __init__(
         self,
         sink: PhraseSink,
-        game: str,
+        module: GameModule[Any, Any],
         players: Sequence[str],
         wake_word: str = "arbitre",
         has_word: Callable[[str], bool] | None = None,
     ) -> None:
         self.sink = sink
-        self.game = game
+        self.module = module
         self.players = tuple(players)
         self.wake_word = wake_word
         self.has_word = has_word
@@ -107,7 +108,7 @@ class GrammarSwitch:
     def _make(self, expectations: Sequence[Expectation]) -> list[str]:
         found: dict[str, None] = {}
         for expect in expectations:
-            for phrase in phrases_for(self.game, expect.awaiting, self.players, self.wake_word):
+            for phrase in phrases_for(self.module, expect.awaiting, self.players, self.wake_word):
                 found.setdefault(phrase, None)
         if self.has_word is None:
             return list(found)
@@ -125,11 +126,11 @@ class GrammarSwitch:
 
 
 def respellings_for(
-    game: str,
+    module: GameModule[Any, Any],
     players: Sequence[str],
     wake_word: str,
     has_word: Callable[[str], bool],
 ) -> dict[str, str]:
     """The respelling map of every phrase of the game (the Parser maps what Vosk writes back)."""
-    _adapted, back = adapt_to_vocabulary(phrases_for(game, None, players, wake_word), has_word)
+    _adapted, back = adapt_to_vocabulary(phrases_for(module, None, players, wake_word), has_word)
     return back

@@ -92,7 +92,7 @@ def hearing(
     from assistant.voice.model.files import FIX_DOWNLOAD
 
     table = referee.config
-    grammar = GrammarSwitch(_NoSink(), table.game, table.players, table.wake_word, has_word)
+    grammar = GrammarSwitch(_NoSink(), table.module, table.players, table.wake_word, has_word)
     try:
         switching = decoders(
             model, grammar.phrases(referee.expectations()), table.vigilance, speaker_model, stand_in, ears

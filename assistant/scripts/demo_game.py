@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from assistant.errors import UserError
-from assistant.game import default_game, get_game
+from assistant.game import GameModule, default_module
 from assistant.scripts.script import Script, parse_script
 
 
-def demo_script(game: str | None = None) -> Script:
+def demo_script(game: GameModule[Any, Any] | None = None) -> Script:
     """The demo game of `game` (the default game when None), parsed."""
-    module = get_game(game or default_game())
+    module = game or default_module()
     if module.demo is None:
         raise UserError(f"Le jeu {module.title} n'a pas de partie de démonstration.")
     return parse_script(module.demo())

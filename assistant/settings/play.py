@@ -29,6 +29,8 @@ LIVE_KEYS = frozenset(
     | {"confirm_below", "board"}
 )
 """Keys of the file (and flags) that are not the table's rules."""
+
+
 @dataclass(frozen=True)
 class PlaySettings:
     """Everything `kinito play` runs with."""

@@ -9,7 +9,7 @@ from typing import Any
 
 from assistant.core.table import check_names
 from assistant.errors import UserError
-from assistant.game import GameModule, GameRules, default_game, game_names, get_game
+from assistant.game import GameModule, GameRules, default_game, get_game, registered_games
 from assistant.responses import error, errors
 
 _FILE = "referee.yaml"
@@ -21,7 +21,7 @@ TABLE_KEYS = frozenset({"game", "players", "slow"})
 
 def header_keys() -> frozenset[str]:
     """The keys a script header or kinito.toml may set: the table's and every registered game's."""
-    return TABLE_KEYS.union(*(get_game(name).setting_keys for name in game_names()))
+    return TABLE_KEYS.union(*(module.setting_keys for module in registered_games()))
 
 
 DEFAULT_SLOW = 30.0
@@ -98,14 +98,16 @@ def _slow(value: Any) -> float | None:
 
 
 @lru_cache(maxsize=8)
-def game_words(game: str, wake_word: str = "arbitre", players: tuple[str, ...] = ()) -> frozenset[str]:
+def game_words(
+    module: GameModule[Any, Any], wake_word: str = "arbitre", players: tuple[str, ...] = ()
+) -> frozenset[str]:
     """Q11: every word a player may say in this game, from the grammar data (grammars/), and the
     wake word: a player may not be named after one. Read from the grammar expanded for `players`
     (the one the parser uses, not a second expansion), without the phrases made from their names."""
     from assistant.understanding.grammar import built
     from assistant.understanding.phrases import UNKNOWN, grammar_phrases
 
-    grammar = built(game, players, wake_word)
+    grammar = built(module, players, wake_word)
     words = {word for phrase in grammar_phrases(grammar, None, players=False) for word in phrase.split()}
     # Decision: words of one or two letters ("à", "y", "de") are left out: seats labelled "A, B, C"
     # are common placeholders, and such a word alone is never taken for a move.
@@ -114,7 +116,9 @@ def game_words(game: str, wake_word: str = "arbitre", players: tuple[str, ...] =
 
 def check_table_names(table: TableConfig) -> None:
     """Q11: the table's player names against its game's words and wake word (a UserError)."""
-    check_names(table.players, game_words(table.game, table.wake_word, table.players), messages=errors(_FILE))
+    check_names(
+        table.players, game_words(table.module, table.wake_word, table.players), messages=errors(_FILE)
+    )
 
 
 def table_config(header: Mapping[str, Any]) -> TableConfig:

@@ -2,7 +2,7 @@
 
 Randomness: move `m` of game `g` of a run seeded `s` draws from its own `random.Random(move_seed(s, g,
 m))`. A bot's choice therefore depends only on the state and that index, so a game killed after any
-move and resumed from its save file continues exactly as the uninterrupted run would have (the dice
+move and resumed from its save file continues exactly as the uninterrupted run would have (the draws
 themselves are recorded in the commands, style.md: randomness is a recorded event).
 """
 

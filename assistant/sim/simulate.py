@@ -13,7 +13,7 @@ from typing import Any
 
 from assistant.core.codec import Codec
 from assistant.core.game import Game, Session
-from assistant.game import Driver, SimOptions, get_game
+from assistant.game import Driver, GameModule, SimOptions, get_game
 from assistant.sim.runner import Outcome, advance
 from assistant.store.ending import Tallies, final
 from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries
@@ -23,8 +23,8 @@ from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, de
 class SimSettings:
     """One simulation run, as the command line gives it."""
 
-    kind: Kind
-    """The registered game's name."""
+    module: GameModule[Any, Any]
+    """The game played."""
     table: dict[str, Any]
     """Table settings as JSON (the game's header keys)."""
     seed: int = 0
@@ -35,6 +35,11 @@ class SimSettings:
     """Rounds per game for games that name no winner by themselves."""
     max_moves: int = 20_000
     """Safety net: a game stops after this many moves."""
+
+    @property
+    def kind(self) -> Kind:
+        """The registered game's name (what the store keeps)."""
+        return self.module.name
 
     def stored_config(self, game_index: int) -> dict[str, Any]:
         """What goes into games.config for game `game_index` of this run."""
@@ -47,7 +52,7 @@ class SimSettings:
         table = {k: v for k, v in stored.config.items() if k != "sim"}
         sim = stored.config.get("sim", {})
         settings = cls(
-            stored.kind,
+            get_game(stored.kind),  # the store keeps the name: a stored game is resolved here, once
             table,
             int(sim.get("seed", 0)),
             float(sim.get("bluff_rate", 0.2)),
@@ -59,7 +64,7 @@ class SimSettings:
 
 def driver(settings: SimSettings) -> Driver[Any, Any]:
     """The rules, codec and bots of the registered game (engines are imported only when used)."""
-    module = get_game(settings.kind)
+    module = settings.module
     rules = module.rules(settings.table)
     return module.simulation(rules, SimOptions(settings.bluff_rate, settings.rounds))
 
@@ -72,7 +77,7 @@ def game_factory(stored: StoredGame) -> tuple[Game[Any, Any, Any], Codec]:
 
 def tallies_of(settings: SimSettings) -> Tallies:
     """The game's own results of a finished state (`GameModule.results`, C8 XP for Cinquillo)."""
-    module = get_game(settings.kind)
+    module = settings.module
     rules = module.rules(settings.table)
     return lambda state: module.results(rules, state)
 
@@ -202,7 +207,7 @@ def run(
     return report
 
 
-def table_settings(kind: Kind, options: Mapping[str, Any]) -> dict[str, Any]:
+def table_settings(module: GameModule[Any, Any], options: Mapping[str, Any]) -> dict[str, Any]:
     """The JSON table settings from command-line options (None values dropped)."""
-    keys = ("players", *get_game(kind).setting_keys)
+    keys = ("players", *module.setting_keys)
     return {k: options[k] for k in keys if options.get(k) is not None}

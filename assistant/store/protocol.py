@@ -260,4 +260,3 @@ __all__ = [
     "standings",
     "totals",
 ]
-

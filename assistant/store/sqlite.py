@@ -103,7 +103,6 @@ def _dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-
 class SqliteStore:
     """GameStore over one SQLite file. Each public write is one transaction."""
 

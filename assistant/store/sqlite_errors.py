@@ -79,7 +79,5 @@ def newer(path: Path, version: int) -> str:
     """A file written by a newer kinito: refused, untouched."""
     return (
         f"Le fichier {path} vient d'une version plus récente de kinito (schéma {version}) : il n'a pas été"
-        " modifié ; mets kinito à jour pour l'ouvrir, ou "
-        + FIX_DB
-        + "."
+        " modifié ; mets kinito à jour pour l'ouvrir, ou " + FIX_DB + "."
     )

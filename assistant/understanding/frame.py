@@ -30,6 +30,8 @@ class Filled:
 
     frame: Frame | None = None
     """The frame, or None."""
+    then: tuple[Frame, ...] = ()
+    """The moves said after `frame` in the same line ("j'accepte soixante cinq"), in order."""
     attempt: bool = False
     """No frame, but a move or command phrase was heard (the referee may ask what was meant)."""
     refused: bool = False
@@ -62,6 +64,20 @@ class Rules:
     """Words that negate or subordinate the move phrase they follow, as keys (leftovers.py rule 6)."""
     words: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Intent -> every word of its phrases: "lève moi ce gobelet" is about the move, "je lève la main" not."""
+    negators: frozenset[str] = frozenset()
+    """Words that make the move phrase right after them talk, as keys (clauses.py rule 1)."""
+    negation_stops: frozenset[str] = frozenset()
+    """Words that end a negator's reach: a new subject, a turn claimed, as keys (clauses.py rule 1)."""
+    object_markers: frozenset[str] = frozenset()
+    """Possessives and demonstratives before a move verb's object, as keys (clauses.py rule 2)."""
+    move_objects: frozenset[str] = frozenset()
+    """Nouns a move verb may take as its object, as keys (clauses.py rule 2)."""
+    turn_claims: frozenset[tuple[str, ...]] = frozenset()
+    """Turn claims said before a move, as tuples of keys (clauses.py rule 0)."""
+    comment_openers: frozenset[str] = frozenset()
+    """Words that open a remark after a complete move, as keys (clauses.py rule 3)."""
+    move_pairs: frozenset[tuple[str, str]] = frozenset()
+    """Intents one line may hold one after the other (clauses.py rule 4)."""
 
 
 def usable(reading: Reading, awaiting: Collection[str] | None) -> bool:

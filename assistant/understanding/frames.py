@@ -33,6 +33,8 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from assistant.understanding import clauses
+from assistant.understanding.clauses import Candidate
 from assistant.understanding.command_frame import command
 from assistant.understanding.frame import TARGET_INTENT, Filled, Frame, Rules, usable
 from assistant.understanding.leftovers import Piece, clause_start, lowered, vetoed
@@ -82,8 +84,10 @@ def _move(
     keys: Sequence[str],
 ) -> Filled:
     """Rules 2 to 6."""
-    strong: list[list[tuple[str, dict[str, Any], float]]] = [[]]
-    weak: list[tuple[str, dict[str, Any], float]] = []
+    strong: list[list[Candidate]] = [[]]
+    groups: list[list[list[Candidate]]] = [[]]
+    """The same move readings, one list per span (two moves in one line split between spans)."""
+    weak: list[Candidate] = []
     players: list[str] = []
     pieces: list[Piece] = []
     dangling = False
@@ -93,7 +97,21 @@ def _move(
     tail = 0
     """Words said since the last move phrase."""
     in_breach = False
-    for span in spans:
+    found_all = [_found(span, keys, rules, awaiting) for span in spans]
+    denied = clauses.negated(spans, keys, found_all, rules.negators, rules.negation_stops)
+    taken = clauses.objects(
+        spans,
+        keys,
+        found_all,
+        rules.invalid_intent,
+        rules.object_markers,
+        rules.move_objects,
+        rules.comment_openers,
+    )
+    taken |= clauses.claimed(spans, keys, rules.turn_claims)
+    for index, span in enumerate(spans):
+        if index in taken:
+            continue  # clauses.py rules 0 and 2: a turn claimed first, the verb's object
         kinds = span.kinds
         words = tuple(keys[span.start : span.end])
         if "breach" in kinds:
@@ -105,16 +123,18 @@ def _move(
         if kinds & {"unknown", "correction", "hedge"}:
             tail += len(words)
         in_breach = in_breach and kinds <= {"skip", "player", "unknown"}
-        found = _candidates(span, rules, awaiting)
-        if "number" in kinds and len(words) == 1 and words[0] in rules.markers:
-            found = []  # "un verre", "une part": an article, no number
+        found = [] if index in denied else found_all[index]
         if ("correction" in kinds and not found) or span.start in pause_before:
             if strong[-1]:
                 strong.append([])
+                groups.append([])
                 dangling = False
                 withdrawn = "correction" in kinds
             if "correction" in kinds:
                 continue
+        if index in denied:
+            pieces.append(Piece(words, "other"))  # clauses.py rule 1: a move named in a negation
+            continue
         pieces.append(_piece(words, kinds, found, rules))
         if kinds <= {"unknown", "hedge"} or "player" in kinds:
             players.extend(r.value for r in span.readings if r.kind == "player")
@@ -125,32 +145,54 @@ def _move(
             weak.extend(found)
         else:
             strong[-1].extend(found)
+            if found:
+                groups[-1].append(found)
             withdrawn = withdrawn and not found
         if found:
             tail = 0
     if not strong[-1] and (dangling or (withdrawn and tail > 1)):
         return Filled(attempt=True, refused=True)  # "le six de deniers ah non le sept", "je prends euh non"
-    segments = [segment for segment in strong if segment]
-    chosen = segments[-1] if segments else weak
+    segments = [i for i, segment in enumerate(strong) if segment]
+    chosen = strong[segments[-1]] if segments else weak
     if not chosen:
-        return Filled()
-    unknown = sum(1 for p in pieces if p.role == "unknown")
+        return Filled(refused=bool(denied))
     said = frozenset(w for intent, _, _ in chosen for w in rules.words.get(intent, ()))
     pieces = [replace(p, known=p.role == "unknown" and p.words[0] in said) for p in pieces]
+    remark = clauses.comment_start(pieces, rules.comment_openers, rules.markers)
+    unknown = sum(1 for p in pieces[:remark] if p.role == "unknown") + (remark < len(pieces))
+    pieces = pieces[:remark]  # clauses.py rule 3: the remark after a complete move is no leftover
     if vetoed(pieces, rules.markers, rules.openers):
         hedged = any(p.role == "hedge" for p in pieces)
         attempt = not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen)
         heard = [p for p in pieces if p.role in ("move", "number")]
         single = bool(heard) and all(p.role == "move" and len(p.words) == 1 for p in heard)
         # an unknown word may be a garbled one; a one-word move among them is no whole-line snap (rule 5)
-        return Filled(attempt=attempt, refused=hedged, vetoed=single)
+        return Filled(attempt=attempt, refused=hedged or bool(denied), vetoed=single)
     if unknown and all(intent == TARGET_INTENT for intent, _, _ in chosen):
         return Filled()
     frame = _agree(chosen, rules)
+    if frame is None and segments:
+        pair = clauses.two_moves(groups[segments[-1]], lambda run: _agree(run, rules), rules.move_pairs)
+        if pair is not None:
+            first, *then = (
+                _with_targets(Frame(f.intent, f.slots, lowered(f.confidence, unknown)), players, rules)
+                for f in pair
+            )
+            return Filled(first, then=tuple(then))
     if frame is None:
         return Filled(attempt=True)  # conflicting cues; a near miss of one whole phrase may still tell
     frame = Frame(frame.intent, frame.slots, lowered(frame.confidence, unknown))
     return Filled(_with_targets(frame, players, rules))
+
+
+def _found(
+    span: Span, keys: Sequence[str], rules: Rules, awaiting: Collection[str] | None
+) -> list[Candidate]:
+    """The move readings of one span, an article said as "un" or "une" excepted."""
+    words = keys[span.start : span.end]
+    if "number" in span.kinds and len(words) == 1 and words[0] in rules.markers:
+        return []  # "un verre", "une part": an article, no number
+    return _candidates(span, rules, awaiting)
 
 
 def _piece(

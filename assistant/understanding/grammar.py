@@ -22,7 +22,7 @@ from hassil.expression import Alternative, Expression, ListReference, Permutatio
 from hassil.expression import Sequence as Seq
 from hassil.intents import Intents, TextSlotList, WildcardSlotList
 
-from assistant.game import get_game, no_fields
+from assistant.game import GameModule, no_fields
 from assistant.understanding.grammar_files import read_data
 
 WILDCARD = "\x00"
@@ -93,6 +93,20 @@ class Grammar:
     """Runs of words that make a line no commitment (a question, an alternative, reported speech)."""
     clause_openers: tuple[str, ...] = ()
     """Words that negate or subordinate the move phrase before them ("je contre pas", "je crois pas que")."""
+    negators: tuple[str, ...] = ()
+    """Words that make the move phrase right after them talk ("j'ai pas le cinq de coupes")."""
+    turn_claims: tuple[str, ...] = ()
+    """A turn claimed before the move ("c'est moi soixante deux"): dropped when a move follows."""
+    comment_openers: tuple[str, ...] = ()
+    """Words that open a remark after a complete move ("quarante et un et tu me dois une bière")."""
+    negation_stops: tuple[str, ...] = ()
+    """Words besides the comment openers that end a negator's reach ("j'sais plus moi double cinq")."""
+    object_markers: tuple[str, ...] = ()
+    """Possessives and demonstratives before the object of a move verb ("je contre ton truc")."""
+    move_objects: tuple[str, ...] = ()
+    """Nouns a move verb may take as its object ("j'accepte ton annonce"), besides a number."""
+    move_pairs: tuple[tuple[str, str], ...] = ()
+    """Intents that may follow each other in one line, in that order ("j'accepte soixante cinq")."""
     confirm: tuple[str, ...] = ()
     """A spoken yes (to confirm a destructive command)."""
     deny: tuple[str, ...] = ()
@@ -109,11 +123,27 @@ class Grammar:
 
 
 @functools.lru_cache(maxsize=8)
-def moments(game: str) -> Mapping[str, frozenset[str]]:
+def moments(module: GameModule[Any, Any]) -> Mapping[str, frozenset[str]]:
     """Intent -> the moments (Expectation.awaiting) each of the game's own intents may be said at: its
-    grammar file's `awaiting` lists (the recogniser's narrowing, the parser's context, the help)."""
-    intents = read_data(get_game(game).grammar)["intents"]
-    return {name: frozenset(spec.get("awaiting") or ()) for name, spec in intents.items()}
+    grammar file's `awaiting` lists (the recogniser's narrowing, the parser's context, the help). The
+    game's table questions (`GameModule.questions`) and its own phrases of a shared command (an intent
+    of commands.yaml) are no moves: like the shared commands, any moment."""
+    intents = read_data(module.grammar)["intents"]
+    shared = read_data("commands.yaml")["intents"]
+    return {
+        name: frozenset(spec.get("awaiting") or ())
+        for name, spec in intents.items()
+        if name not in module.questions and name not in shared
+    }
+
+
+def _merged_intents(shared: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, Any]:
+    """commands.yaml's intents and the game's: a game intent named like a shared command adds its
+    phrases to that command (a game's own way of asking for a hint, whose turn it is...)."""
+    merged = dict(shared)
+    for name, spec in own.items():
+        merged[name] = {**spec, "data": [*shared[name]["data"], *spec["data"]]} if name in shared else spec
+    return merged
 
 
 class PlayerName(str):
@@ -139,20 +169,19 @@ def _names(players: Sequence[str], nicknames: Mapping[str, Sequence[str]] | None
 
 
 @functools.lru_cache(maxsize=16)
-def built(game: str, players: tuple[str, ...] = (), wake_word: str = "arbitre") -> Grammar:
+def built(module: GameModule[Any, Any], players: tuple[str, ...] = (), wake_word: str = "arbitre") -> Grammar:
     """`build` without nicknames, once per table setting: the parser, the Vosk phrase lists and the
     player-name check read the same expansion (a Grammar is read-only)."""
-    return build(game, players, wake_word)
+    return build(module, players, wake_word)
 
 
 def build(
-    game: str,
+    module: GameModule[Any, Any],
     players: Sequence[str] = (),
     wake_word: str = "arbitre",
     nicknames: Mapping[str, Sequence[str]] | None = None,
 ) -> Grammar:
     """Load the game's grammar and commands.yaml, fill in players and wake word, and expand it all."""
-    module = get_game(game)
     game_data, commands = read_data(module.grammar), read_data("commands.yaml")
     lists = {**commands.get("lists", {}), **game_data.get("lists", {})}
     lists["player"] = {"values": _names(players, nicknames)}
@@ -160,7 +189,7 @@ def build(
     lists["wake_word"] = {"values": [{"in": wake, "out": wake}]}
     merged = {
         "language": "fr",
-        "intents": {**commands["intents"], **game_data["intents"]},
+        "intents": _merged_intents(commands["intents"], game_data["intents"]),
         "expansion_rules": {**commands.get("expansion_rules", {}), **game_data.get("expansion_rules", {})},
         "lists": lists,
         "skip_words": [*commands.get("skip_words", ()), *game_data.get("skip_words", ())],
@@ -177,7 +206,7 @@ def build(
                 for text, slots in _expand(sentence.expression, rules, slot_lists):
                     phrases.append(Phrase(" ".join(text.split()), name, slots + fixed, context))
     return Grammar(
-        game=game,
+        game=module.name,
         phrases=tuple(phrases),
         invalid_numbers=game_data.get("invalid_numbers"),
         legal=frozenset(
@@ -204,7 +233,7 @@ def build(
                 else ()
             )
         ),
-        awaiting=moments(game),
+        awaiting=moments(module),
         respellings=respellings(),
         skip_words=tuple(map(str, intents.skip_words)),
         hesitations=tuple(map(str, commands.get("hesitations", ()))),
@@ -213,6 +242,13 @@ def build(
         noun_markers=tuple(map(str, commands.get("noun_markers", ()))),
         hedges=tuple(map(str, commands.get("hedges", ()))),
         clause_openers=tuple(map(str, commands.get("clause_openers", ()))),
+        negators=tuple(map(str, commands.get("negators", ()))),
+        turn_claims=tuple(map(str, commands.get("turn_claims", ()))),
+        comment_openers=tuple(map(str, commands.get("comment_openers", ()))),
+        negation_stops=tuple(map(str, commands.get("negation_stops", ()))),
+        object_markers=tuple(map(str, commands.get("object_markers", ()))),
+        move_objects=tuple(map(str, [*commands.get("move_objects", ()), *game_data.get("move_objects", ())])),
+        move_pairs=tuple((str(a), str(b)) for a, b in game_data.get("move_pairs", ())),
         confirm=tuple(map(str, commands.get("confirm", ()))),
         deny=tuple(map(str, commands.get("deny", ()))),
         destructive=frozenset(map(str, commands.get("destructive", ()))),

@@ -8,7 +8,7 @@ from pathlib import Path
 import yaml
 
 from assistant.errors import UserError
-from assistant.game import game_names, get_game
+from assistant.game import registered_games
 from assistant.understanding import yaml_data
 from assistant.understanding.grammar_files import FIX_REINSTALL, SHARED, grammar_dir, grammar_file
 
@@ -16,7 +16,7 @@ from assistant.understanding.grammar_files import FIX_REINSTALL, SHARED, grammar
 def required() -> tuple[str, ...]:
     """Every file of grammars/ this installation needs: the shared ones and each registered game's
     (a game keeping its grammar in its own folder, by absolute path, is not this folder's)."""
-    games = (get_game(name).grammar for name in game_names())
+    games = (module.grammar for module in registered_games())
     return (*SHARED, *(name for name in games if not Path(name).is_absolute()))
 
 

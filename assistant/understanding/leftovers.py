@@ -101,7 +101,9 @@ def _counted(before: Sequence[Piece], markers: frozenset[str]) -> bool:
     so "la" may be "là" ("alors là quarante trois"): it counts only after another marker ("de la")."""
     if not before or not _marker(before[-1], markers):
         return False
-    return before[-1].words[0] != "la" or (len(before) > 1 and _marker(before[-2], markers))
+    if before[-1].words[0] != "la":
+        return True
+    return len(before) > 1 and _marker(before[-2], markers) and before[-2].words[0] != "la"  # "là là"
 
 
 def _marker(piece: Piece, markers: frozenset[str]) -> bool:

@@ -19,11 +19,12 @@ Violations (Q11) come from vigilance.py when it is asked for.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from functools import cached_property
 from itertools import pairwise
 from typing import Any
 
-from assistant.game import Parse, Violation
+from assistant.game import GameModule, Parse, Violation
 from assistant.understanding.frame import TARGET_INTENT, Filled, Rules
 from assistant.understanding.frames import fill
 from assistant.understanding.grammar import WILDCARD, Phrase, build, built
@@ -44,7 +45,7 @@ class Parser:
 
     def __init__(
         self,
-        game: str,
+        module: GameModule[Any, Any],
         players: Sequence[str] = (),
         wake_word: str = "arbitre",
         nicknames: Mapping[str, Sequence[str]] | None = None,
@@ -57,11 +58,11 @@ class Parser:
         `phonetizer` pronounces words so that names are heard by sound (sounds.py; production passes
         voice.speak.phonemes.default_phonetizer()); the names and the grammar's name-like words are
         pronounced here, in one batch. None: names by spelling and phonetic keys only."""
-        self.game = game
+        self.game = module.name
         if nicknames:
-            grammar = build(game, players, wake_word, nicknames)
+            grammar = build(module, players, wake_word, nicknames)
         else:
-            grammar = built(game, tuple(players), wake_word)  # the one the name check expanded
+            grammar = built(module, tuple(players), wake_word)  # the one the name check expanded
         self.grammar = grammar
         self._respell = Respeller(respellings)
         self._fillers = word_set(grammar.fillers)
@@ -114,6 +115,13 @@ class Parser:
             markers=frozenset(w for m in grammar.noun_markers for w in key(m).split()),
             openers=frozenset(w for m in grammar.clause_openers for w in key(m).split()),
             words=_words_by_intent(grammar.phrases),
+            negators=_keys(grammar.negators),
+            negation_stops=_keys(grammar.negation_stops) | _keys(grammar.comment_openers),
+            object_markers=_keys(grammar.object_markers),
+            move_objects=_keys(grammar.move_objects),
+            turn_claims=frozenset(tuple(key(c).split()) for c in grammar.turn_claims if key(c)),
+            comment_openers=frozenset(key(w).split()[0] for w in grammar.comment_openers if key(w)),
+            move_pairs=frozenset(grammar.move_pairs),
         )
 
     def parse(self, text: str, awaiting: Collection[str] | None = None) -> Parse:
@@ -129,16 +137,13 @@ class Parser:
         if found is None and line and line.count(" ") < MAX_WORDS:
             filled = self._fill(line, awaiting)
             if filled.frame is not None:
-                frame = filled.frame
-                return from_slots(
-                    text,
-                    frame.intent,
-                    dict(frame.slots),
-                    frame.confidence,
-                    addressed,
-                    violations,
-                    self.grammar.fields,
-                )
+                frames = [filled.frame, *filled.then]
+                fields = self.grammar.fields
+                said = [
+                    from_slots(text, f.intent, dict(f.slots), f.confidence, addressed, violations, fields)
+                    for f in frames
+                ]
+                return replace(said[0], moves=tuple(said)) if len(said) > 1 else said[0]
             found = None if filled.refused else self._near.match(line, whole=not filled.vetoed)
         if found is None or (found[1] < 1.0 and found[0].intent in self._destructive):
             return Parse(
@@ -222,6 +227,11 @@ class Parser:
         if self._vigilance is None:
             return ()
         return tuple(self._vigilance.scan(text, addressed=addressed))
+
+
+def _keys(words: Sequence[str]) -> frozenset[str]:
+    """Each word list entry's words, as keys."""
+    return frozenset(w for entry in words for w in key(entry).split())
 
 
 def _words_by_intent(phrases: Sequence[Phrase]) -> dict[str, frozenset[str]]:

@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from assistant.game import GameModule
 from assistant.understanding.grammar import WILDCARD, Grammar, built, names_a_player, respellings
 from assistant.understanding.normalize import vosk_words
 from assistant.understanding.numbers import french_number
@@ -24,10 +26,13 @@ _FANTASY = range(0, 100)
 
 
 def phrases_for(
-    game: str, awaiting: str | None, players: Sequence[str] = (), wake_word: str = "arbitre"
+    module: GameModule[Any, Any],
+    awaiting: str | None,
+    players: Sequence[str] = (),
+    wake_word: str = "arbitre",
 ) -> list[str]:
     """Vosk phrase list for what may be said when the game awaits `awaiting` (None: anything)."""
-    return grammar_phrases(built(game, tuple(players), wake_word), awaiting)
+    return grammar_phrases(built(module, tuple(players), wake_word), awaiting)
 
 
 def grammar_phrases(grammar: Grammar, awaiting: str | None, players: bool = True) -> list[str]:

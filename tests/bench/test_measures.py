@@ -12,6 +12,7 @@ from pathlib import Path
 from assistant.bench import measures, voice
 from assistant.bench.compare import TARGETS, targets
 from assistant.bench.talk import Talker
+from assistant.game import get_game
 from assistant.understanding.parser import Parser
 
 CONTRACT_KEYS = {
@@ -67,7 +68,7 @@ def test_targets_say_met_missed_or_unmeasured() -> None:
 
 
 def test_talker_answers_what_is_awaited_with_grammar_phrases() -> None:
-    parser = Parser("quinito", measures.PLAYERS)
+    parser = Parser(get_game("quinito"), measures.PLAYERS)
     talker = Talker(parser.grammar.phrases, measures.PLAYERS, moments=parser.grammar.awaiting)
     rng = random.Random(1)
     for awaiting, intents in {

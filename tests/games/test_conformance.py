@@ -91,7 +91,7 @@ def test_every_moment_is_heard_or_made_by_the_referee(module: GameModule) -> Non
     for table in _tables(module):
         rules = module.rules(table)
         book = module.rulebook(rules)
-        grammar = build(module.name, rules.players)
+        grammar = build(module, rules.players)
         heard = {moment for moments in grammar.awaiting.values() for moment in moments}
         for seed in SEEDS[:3]:
             driver = module.simulation(rules, SimOptions(rounds=2))

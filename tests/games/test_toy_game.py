@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import tests.games.toy
+from assistant.game import get_game
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import parse_script
 from assistant.store.memory import MemoryStore
@@ -53,5 +54,5 @@ def test_the_toy_game_is_two_files_that_import_the_contract_and_the_shared_servi
 
 def test_the_toy_reads_its_own_slot_by_its_own_name() -> None:
     """Parse carries every slot by its grammar name: the toy's {count} reaches its rulebook as is."""
-    parse = Parser("allumettes", ("Ana", "Bruno")).parse("j'en prends deux")
+    parse = Parser(get_game("allumettes"), ("Ana", "Bruno")).parse("j'en prends deux")
     assert (parse.intent, parse.slots.get("count"), parse.fields) == ("take", 2, {})

@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from assistant.core.clock import FakeClock
+from assistant.game import get_game
 from assistant.referee.referee import Referee
 from assistant.runtime.grammar_switch import GrammarSwitch, SwitchingDecoder
 from assistant.runtime.live import LiveLoop, from_heard
@@ -136,7 +137,7 @@ def test_spoken_game_through_the_audio_path(synth: Synthesizer, tmp_path: Path) 
     decoder = EnergyDecoder(SCRIPT)
     switching = SwitchingDecoder(decoder, decoder)
     said = Said()
-    loop = LiveLoop(ref, said, GrammarSwitch(switching, "quinito", PLAYERS))
+    loop = LiveLoop(ref, said, GrammarSwitch(switching, get_game("quinito"), PLAYERS))
     gate = HalfDuplexGate(FakeClock(-100.0))  # the referee's speech is not played back here
     listener = Listener(WavSource(wav), switching, gate)
     loop.run(from_heard(listener, ref.parser), tick_every=None)

@@ -16,12 +16,12 @@ from assistant.understanding.parser import Parser
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_help_example_parses_to_its_move(game: str) -> None:
-    parser = Parser(game, ("Ana", "Bruno", "Chloé"))
+    parser = Parser(get_game(game), ("Ana", "Bruno", "Chloé"))
     examples = section(get_game(game).responses, "say")
     assert examples, game
     for intent, example in examples.items():
-        assert intent in moments(game), (game, intent)
-        assert parser.parse(example, moments(game)[intent]).intent == intent, (game, example)
+        assert intent in moments(get_game(game)), (game, intent)
+        assert parser.parse(example, moments(get_game(game))[intent]).intent == intent, (game, example)
 
 
 def test_L3_the_pass_is_listed_in_the_family_edition_only() -> None:

@@ -29,7 +29,7 @@ BOIRE = re.compile(r"\b(boi\w*|buv\w*|bu|bue|bues|bus|but|bûmes|bûtes|burent|b
 @cache
 def vigilant() -> Parser:
     """One parser with the vigilance on (building one expands the whole grammar)."""
-    return Parser("quinito", (), vigilance=True)
+    return Parser(get_game("quinito"), (), vigilance=True)
 
 
 def forbidden(sentence: str) -> list[str]:

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant.game import get_game
 from assistant.understanding.parser import Parser
 
 PLAYERS = ("Ana", "Bruno", "Chloé", "David")
@@ -56,7 +57,7 @@ TRANSCRIPT_WORDS = st.sampled_from(
 
 @lru_cache(maxsize=16)
 def parser(game: str, players: tuple[str, ...], vigilance: bool = True) -> Parser:
-    return Parser("quinito" if game == "quinito" else "cinquillo", players, vigilance=vigilance)
+    return Parser(get_game("quinito" if game == "quinito" else "cinquillo"), players, vigilance=vigilance)
 
 
 def check(p: Parser, text: str) -> None:
@@ -117,6 +118,6 @@ def test_parse_never_raises_with_odd_names_on_any_unicode(text: str, players: tu
     text=st.text(max_size=60),
 )
 def test_parser_never_raises_with_generated_names(players: list[str], text: str) -> None:
-    p = Parser("quinito", tuple(players), vigilance=True)
+    p = Parser(get_game("quinito"), tuple(players), vigilance=True)
     check(p, text)
     check(p, f"arbitre pénalité pour {players[0]}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from assistant.errors import UserError
+from assistant.game import get_game
 from assistant.settings.play import load_settings
 from assistant.settings.table import game_words, table_config
 
@@ -36,7 +37,7 @@ def test_item8_the_wake_word_of_the_table_is_reserved_too() -> None:
 
 
 def test_item8_game_words_come_from_the_grammar_and_spare_ordinary_names() -> None:
-    words = game_words("quinito")
+    words = game_words(get_game("quinito"))
     assert {"quinito", "menteur", "arbitre"} <= words
     assert not {"ana", "bruno", "chloé", "david", "émile", "marc"} & words
     table_config({"game": "quinito", "players": "Ana,Bruno,Chloé,David,Émile"})  # still fine
@@ -53,8 +54,10 @@ def test_q11_game_words_read_from_the_tables_grammar_are_those_of_a_grammar_with
     from assistant.understanding.grammar import build, built, names_a_player
     from assistant.understanding.phrases import UNKNOWN, grammar_phrases
 
-    alone = {w for p in grammar_phrases(build(game, (), "arbitre"), None) for w in p.split()} - {UNKNOWN}
+    alone = {w for p in grammar_phrases(build(get_game(game), (), "arbitre"), None) for w in p.split()} - {
+        UNKNOWN
+    }
     expected = frozenset({w for w in alone if len(w) > 2} | {"arbitre"})
-    assert game_words(game, "arbitre", players) == expected
-    assert any(names_a_player(p) for p in built(game, players).phrases)
-    assert not any(names_a_player(p) for p in build(game, ()).phrases)
+    assert game_words(get_game(game), "arbitre", players) == expected
+    assert any(names_a_player(p) for p in built(get_game(game), players).phrases)
+    assert not any(names_a_player(p) for p in build(get_game(game), ()).phrases)

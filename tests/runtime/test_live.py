@@ -10,6 +10,7 @@ from typing import Any
 
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
+from assistant.game import get_game
 from assistant.referee.referee import Referee
 from assistant.runtime.early import HOLD_SECONDS, EarlyMoves
 from assistant.runtime.grammar_switch import GrammarSwitch, SwitchingDecoder
@@ -84,7 +85,7 @@ def test_from_text_attributes_player_prefix_else_table() -> None:
 def test_grammar_switches_when_the_expectation_changes() -> None:
     """Q6: after an announcement the phrases become the response's (menteur), back to announce after."""
     sink = Sink()
-    loop = LiveLoop(referee(), Said(), GrammarSwitch(sink, "quinito", PLAYERS))
+    loop = LiveLoop(referee(), Said(), GrammarSwitch(sink, get_game("quinito"), PLAYERS))
     loop.start()
     assert len(sink.lists) == 1 and "soixante deux" in sink.lists[0] and "menteur" not in sink.lists[0]
     loop.hear(Utterance(None, "soixante deux"))
@@ -163,7 +164,7 @@ def test_listener_to_referee_with_fake_decoder_and_grammar() -> None:
     inner = ScriptedDecoder(finals)
     switching = SwitchingDecoder(inner, inner)
     said = Said()
-    loop = LiveLoop(ref, said, GrammarSwitch(switching, "quinito", PLAYERS))
+    loop = LiveLoop(ref, said, GrammarSwitch(switching, get_game("quinito"), PLAYERS))
     chunks = [Chunk((b"\x01" if i % 2 else b"\x00") + b"\x00", i, i) for i in range(10)]
     loop.run(from_heard(Listener(ListSource(chunks), switching), ref.parser), tick_every=None)
     reasons = [(p["player"], p["reason"]) for p in ref.penalties()]
@@ -318,7 +319,7 @@ def test_a_new_utterance_after_an_early_move_is_heard_again() -> None:
 def test_each_awaited_state_builds_its_phrase_list_once() -> None:
     """Issue 14: a state seen before gets the same list back, not a rebuilt one."""
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
-    switch = GrammarSwitch(Sink(), "quinito", PLAYERS)
+    switch = GrammarSwitch(Sink(), get_game("quinito"), PLAYERS)
     first = switch.phrases(referee.expectations())
     referee.hear("Ana", "soixante deux")
     other = switch.phrases(referee.expectations())

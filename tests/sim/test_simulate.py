@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from assistant.cli import main
+from assistant.game import get_game
 from assistant.sim.runner import move_seed
 from assistant.sim.simulate import SimSettings, play_one, resume_game, run
 from assistant.store.memory import MemoryStore
@@ -20,9 +21,9 @@ from assistant.store.protocol import GameEnd, StoredEntry, StoreError
 from assistant.store.sqlite import SqliteStore
 
 PLAYERS = ["Ana", "Bruno", "Chloé", "David"]
-QUINITO = SimSettings("quinito", {"players": PLAYERS}, seed=3)
-FAMILY = SimSettings("quinito", {"players": PLAYERS, "edition": "family"}, seed=3)
-CINQUILLO = SimSettings("cinquillo", {"players": PLAYERS[:3]}, seed=3, bluff_rate=0.1)
+QUINITO = SimSettings(get_game("quinito"), {"players": PLAYERS}, seed=3)
+FAMILY = SimSettings(get_game("quinito"), {"players": PLAYERS, "edition": "family"}, seed=3)
+CINQUILLO = SimSettings(get_game("cinquillo"), {"players": PLAYERS[:3]}, seed=3, bluff_rate=0.1)
 
 
 def _stable(report: dict[str, Any]) -> dict[str, Any]:
@@ -34,7 +35,7 @@ def test_same_seed_same_games_other_seed_other_games(settings: SimSettings) -> N
     first = run(settings, 3, verbose=True)
     assert _stable(run(settings, 3, verbose=True)) == _stable(first)
     other = run(
-        SimSettings(settings.kind, settings.table, seed=4, bluff_rate=settings.bluff_rate), 3, verbose=True
+        SimSettings(settings.module, settings.table, seed=4, bluff_rate=settings.bluff_rate), 3, verbose=True
     )
     assert other["per_game"] != first["per_game"]
     assert first["games"] == 3 and first["moves"] == sum(g["moves"] for g in first["per_game"])

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from assistant.game import get_game
 from assistant.understanding.parser import Parser
 
 CORPUS = Path(__file__).parent / "corpus" / "utterances.tsv"
@@ -77,4 +78,4 @@ def actual(parse: Any) -> dict[str, Any]:
 def parser_for(game: str) -> Parser:
     """The corpus table's parser, built once per test session, vigilance off (intents only)."""
     assert game in ("quinito", "cinquillo")
-    return Parser(game, PLAYERS[game], vigilance=False)  # type: ignore[arg-type]
+    return Parser(get_game(game), PLAYERS[game], vigilance=False)

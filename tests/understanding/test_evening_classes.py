@@ -7,12 +7,13 @@ from functools import cache
 
 import pytest
 
+from assistant.game import get_game
 from assistant.understanding.parser import Parser
 
 
 @cache
 def quinito() -> Parser:
-    return Parser("quinito", ("Ana", "Bruno", "Chloé", "David"), vigilance=True)
+    return Parser(get_game("quinito"), ("Ana", "Bruno", "Chloé", "David"), vigilance=True)
 
 
 @pytest.mark.parametrize(
@@ -70,7 +71,7 @@ def test_synonym_families_are_data(text: str, intent: str) -> None:
 )
 def test_c1_cards_heard_through_homophones(text: str, card: str) -> None:
     """grammars/commands.yaml homophones: "des paix" for "d'épées", "dernier" for "deniers" (C1)."""
-    parse = Parser("cinquillo", ("Ana", "Bruno", "Chloé"), vigilance=False).parse(text)
+    parse = Parser(get_game("cinquillo"), ("Ana", "Bruno", "Chloé"), vigilance=False).parse(text)
     assert (parse.intent, parse.fields.get("card")) == ("play", card)
 
 

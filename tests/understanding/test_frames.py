@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant.game import get_game
 from assistant.understanding.grammar import build
 from assistant.understanding.parser import Parser
 
@@ -20,12 +21,12 @@ PLAYERS = ("Ana", "Bruno", "Chloé", "David")
 
 @cache
 def quinito() -> Parser:
-    return Parser("quinito", PLAYERS, vigilance=True)
+    return Parser(get_game("quinito"), PLAYERS, vigilance=True)
 
 
 @cache
 def cinquillo() -> Parser:
-    return Parser("cinquillo", PLAYERS[:3], vigilance=False)
+    return Parser(get_game("cinquillo"), PLAYERS[:3], vigilance=False)
 
 
 def meaning(parser: Parser, text: str) -> tuple[object, ...]:
@@ -35,10 +36,10 @@ def meaning(parser: Parser, text: str) -> tuple[object, ...]:
 
 SKIP = tuple(
     w
-    for w in build("quinito").skip_words
+    for w in build(get_game("quinito")).skip_words
     if w not in ("et", "de", "du", "à", "en")
-    and w not in build("quinito").carriers
-    and w not in build("quinito").noun_markers
+    and w not in build(get_game("quinito")).carriers
+    and w not in build(get_game("quinito")).noun_markers
 )
 """Skip words a table says before or after a move (small linking words are left out: "et un" reads on;
 so are the skip words that also announce, "il y a": "il y a quinito" is the score 21, grammars/README.md;

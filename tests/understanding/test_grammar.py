@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from assistant.game import get_game
 from assistant.games.cinquillo.deck import RANKS
 from assistant.games.quinito.scores import order
 from assistant.understanding.grammar import WILDCARD, build
@@ -17,7 +18,7 @@ Q3 = [31, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65, 11, 22, 33, 44, 55
 def test_q3_grammar_scores_are_the_engine_scores() -> None:
     """Q3: the grammar's {score} list says exactly the engine's 21 scores; the engine's order (the only
     copy of it) is the one of rules.md, lowest to highest."""
-    assert {v for v in build("quinito").legal if isinstance(v, int)} == set(order(frozenset()))
+    assert {v for v in build(get_game("quinito")).legal if isinstance(v, int)} == set(order(frozenset()))
     assert list(order(frozenset())) == Q3
     if RULES.exists():
         line = next(x for x in RULES.read_text(encoding="utf-8").splitlines() if "31 < 32" in x)
@@ -26,7 +27,7 @@ def test_q3_grammar_scores_are_the_engine_scores() -> None:
 
 def test_every_q3_score_has_several_phrasings() -> None:
     """Q4: each of the 21 scores can be said at least three ways without a carrier."""
-    grammar = build("quinito")
+    grammar = build(get_game("quinito"))
     for score in Q3:
         bare = {
             p.text for p in grammar.phrases if p.intent == "score" and dict(p.slots).get("score") == score
@@ -36,7 +37,7 @@ def test_every_q3_score_has_several_phrasings() -> None:
 
 def test_c1_every_card_in_french_and_spanish() -> None:
     """C1: the 40 cards, each reachable by a French and a Spanish name."""
-    grammar = build("cinquillo")
+    grammar = build(get_game("cinquillo"))
     cards = {(dict(p.slots)["rank"], dict(p.slots)["suit"]) for p in grammar.phrases if p.intent == "play"}
     assert len(cards) == 40
     assert {str(rank) for rank, _suit in cards} == {r.spanish for r in RANKS}
@@ -52,7 +53,7 @@ def test_c1_every_card_in_french_and_spanish() -> None:
 
 def test_players_and_wake_word_are_filled_in() -> None:
     """{player} and {wake_word} come from the table, not from the files."""
-    grammar = build("quinito", ["Zoé"], wake_word="juge")
+    grammar = build(get_game("quinito"), ["Zoé"], wake_word="juge")
     penalties = {p.text for p in grammar.phrases if p.intent == "penalty"}
     assert "juge pénalité pour Zoé" in penalties
     assert not any("arbitre" in t for t in penalties)
@@ -60,11 +61,23 @@ def test_players_and_wake_word_are_filled_in() -> None:
 
 def test_free_topic_is_a_trailing_wildcard() -> None:
     """The rules command keeps an unlisted topic as said: the wildcard ends its phrases."""
-    wild = [p for p in build("quinito").phrases if p.wildcard]
+    wild = [p for p in build(get_game("quinito")).phrases if p.wildcard]
     assert wild and all(p.text.endswith(WILDCARD) and p.intent == "rules" for p in wild)
 
 
 def test_every_game_intent_says_when_it_is_expected() -> None:
     """Each game intent lists the Expectation.awaiting values it answers (phrases_for narrows with it)."""
     for game in ("quinito", "cinquillo"):
-        assert all(build(game).awaiting.values())
+        assert all(build(get_game(game)).awaiting.values())
+
+
+def test_a_game_adds_its_own_phrases_to_a_shared_command() -> None:
+    """A game intent named like a commands.yaml intent adds its phrases to that command, at any moment
+    (no move): Cinquillo's "quelle carte jouer" is a hint, Quinito's "qui a le gobelet" whose turn."""
+    cinquillo, quinito = build(get_game("cinquillo")), build(get_game("quinito"))
+    hint = {p.text for p in cinquillo.phrases if p.intent == "hint"}
+    assert "arbitre quelle carte jouer" in hint and "arbitre je joue quoi" in hint
+    assert "arbitre qui a le gobelet" in {p.text for p in quinito.phrases if p.intent == "whose_turn"}
+    assert "arbitre qui a le gobelet" not in {p.text for p in cinquillo.phrases}
+    assert {"hint", "undo", "totem"}.isdisjoint(cinquillo.awaiting)
+    assert {"whose_turn", "penalty", "odds", "totem"}.isdisjoint(quinito.awaiting)

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from assistant.game import get_game
 from assistant.understanding.leftovers import LEFTOVER_FACTOR, Piece, lowered, vetoed
 from assistant.understanding.parser import Parser
 
@@ -31,12 +32,12 @@ SCORE = piece("quarante deux", "number")
 
 @cache
 def quinito() -> Parser:
-    return Parser("quinito", ("Ana", "Bruno", "Chloé", "David"), vigilance=True)
+    return Parser(get_game("quinito"), ("Ana", "Bruno", "Chloé", "David"), vigilance=True)
 
 
 @cache
 def cinquillo() -> Parser:
-    return Parser("cinquillo", ("Ana", "Bruno", "Chloé"), vigilance=False)
+    return Parser(get_game("cinquillo"), ("Ana", "Bruno", "Chloé"), vigilance=False)
 
 
 def test_an_interjection_around_a_move_lowers_it_without_veto() -> None:

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from assistant.game import get_game
 from assistant.understanding.parser import Parser
 from tests.understanding.corpus_data import parser_for
 
@@ -110,7 +111,11 @@ def test_players_are_matched_without_case_or_accents_and_fuzzily() -> None:
 def test_nicknames_and_custom_wake_word() -> None:
     """A nickname names its player; the configured wake word replaces "arbitre"."""
     parser = Parser(
-        "quinito", ["Ana", "Bruno"], wake_word="juge", nicknames={"Bruno": ["bubu"]}, vigilance=False
+        get_game("quinito"),
+        ["Ana", "Bruno"],
+        wake_word="juge",
+        nicknames={"Bruno": ["bubu"]},
+        vigilance=False,
     )
     parse = parser.parse("hé juge pénalité pour bubu")
     assert (parse.intent, parse.player, parse.addressed) == ("penalty", "Bruno", True)
@@ -137,7 +142,9 @@ def test_rules_topics() -> None:
 
 def test_respellings_are_mapped_back() -> None:
     """phrases.adapt_to_vocabulary's map: a respelled word heard from Vosk means the grammar word."""
-    parser = Parser("quinito", ["Ana", "Bruno"], vigilance=False, respellings={"qui nito": "quinito"})
+    parser = Parser(
+        get_game("quinito"), ["Ana", "Bruno"], vigilance=False, respellings={"qui nito": "quinito"}
+    )
     parse = parser.parse("qui nito à ma gauche")
     assert (parse.intent, parse.fields.get("score"), parse.position) == ("quinito", 21, "left")
 
@@ -151,15 +158,17 @@ def test_grammars_have_no_ambiguous_phrase() -> None:
 def test_vigilance_is_consulted_when_asked() -> None:
     """Q11 via vigilance.py: a name outside a wake-word command is flagged, inside one it is not."""
     pytest.importorskip("assistant.understanding.vigilance")
-    parser = Parser("quinito", ["Ana", "Bruno"], vigilance=True)
+    parser = Parser(get_game("quinito"), ["Ana", "Bruno"], vigilance=True)
     assert any(v.rule == "name_called" for v in parser.parse("bruno à toi").violations)
     assert parser.parse("arbitre pénalité pour bruno").violations == ()
-    assert Parser("quinito", ["Ana", "Bruno"], vigilance=False).parse("bruno à toi").violations == ()
+    assert (
+        Parser(get_game("quinito"), ["Ana", "Bruno"], vigilance=False).parse("bruno à toi").violations == ()
+    )
 
 
 def test_q11_self_designation_answers_who_said_it() -> None:
     """Q11: "c'est moi" answers "Qui a dit ça ?" — no intent, flagged for the referee."""
-    parser = Parser("quinito", ["Ana", "Bruno"])
+    parser = Parser(get_game("quinito"), ["Ana", "Bruno"])
     for line in ("c'est moi", "c est moi", "euh c'était moi"):
         parsed = parser.parse(line)
         assert parsed.intent is None and parsed.extra.get("self") is True, line
@@ -168,7 +177,7 @@ def test_q11_self_designation_answers_who_said_it() -> None:
 
 def test_complete_phrases_for_early_action() -> None:
     """Issue 4: a partial is acted on only when no longer phrase could change its meaning."""
-    parser = Parser("quinito", ["Ana", "Bruno"])
+    parser = Parser(get_game("quinito"), ["Ana", "Bruno"])
     assert parser.complete("menteur") and parser.complete("je soulève")  # "… le gobelet" means the same
     assert parser.complete("soixante deux") and parser.complete("double trois")
     assert not parser.complete("quinito")  # "quinito à ma gauche" names a target

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from assistant.game import get_game
 from assistant.understanding.normalize import key, vosk_words
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import UNKNOWN, adapt_to_vocabulary, around_moves, phrases_for
@@ -17,26 +18,26 @@ PLAYERS = ("Ana", "Bruno")
 def test_phrase_lists_are_vosk_ready() -> None:
     """Vosk splits on spaces: no hyphens, single spaces, lower case, apostrophes kept, "[unk]" present."""
     for game in ("quinito", "cinquillo"):
-        phrases = phrases_for(game, None, PLAYERS)
+        phrases = phrases_for(get_game(game), None, PLAYERS)
         assert UNKNOWN in phrases
         assert len(phrases) == len(set(phrases))
         for phrase in phrases:
             assert "-" not in phrase and "  " not in phrase and phrase == phrase.strip()
             assert phrase == phrase.lower() or phrase == UNKNOWN
-    assert "j'annonce soixante deux" in phrases_for("quinito", "announce", PLAYERS)
-    assert "roi d'épées" in phrases_for("cinquillo", "play", PLAYERS)
+    assert "j'annonce soixante deux" in phrases_for(get_game("quinito"), "announce", PLAYERS)
+    assert "roi d'épées" in phrases_for(get_game("cinquillo"), "play", PLAYERS)
 
 
 def test_awaiting_narrows_the_list_but_commands_stay() -> None:
     """Q6: "je soulève" only when a response is awaited; wake-word commands whatever is awaited."""
-    response = set(phrases_for("quinito", "response", PLAYERS))
-    reveal = set(phrases_for("quinito", "reveal", PLAYERS))
-    everything = set(phrases_for("quinito", None, PLAYERS))
+    response = set(phrases_for(get_game("quinito"), "response", PLAYERS))
+    reveal = set(phrases_for(get_game("quinito"), "reveal", PLAYERS))
+    everything = set(phrases_for(get_game("quinito"), None, PLAYERS))
     assert "je soulève" in response and "je soulève" not in reveal
     assert "il y a cinquante quatre" in reveal
     assert response <= everything and reveal <= everything
     for awaiting in ("response", "reveal", "over"):
-        listed = phrases_for("quinito", awaiting, PLAYERS)
+        listed = phrases_for(get_game("quinito"), awaiting, PLAYERS)
         assert {"arbitre annule", "arbitre pénalité pour bruno", "arbitre répète"} <= set(
             map(str.lower, listed)
         )
@@ -44,16 +45,16 @@ def test_awaiting_narrows_the_list_but_commands_stay() -> None:
 
 def test_q10_fantasy_numbers_are_hearable_when_announcing() -> None:
     """Q10: "vingt trois" must reach the parser (as a fantasy announcement), so Vosk may hear it."""
-    assert "vingt trois" in phrases_for("quinito", "announce", PLAYERS)
-    assert "vingt trois" not in phrases_for("cinquillo", "play", PLAYERS)
+    assert "vingt trois" in phrases_for(get_game("quinito"), "announce", PLAYERS)
+    assert "vingt trois" not in phrases_for(get_game("cinquillo"), "play", PLAYERS)
 
 
 def test_every_listed_phrase_parses_to_something() -> None:
     """One source of truth: what Vosk may output, the parser understands (except "[unk]"; a rules question
     without its free topic is the rules command, topic None)."""
-    parser = Parser("quinito", PLAYERS, vigilance=False)
+    parser = Parser(get_game("quinito"), PLAYERS, vigilance=False)
     around = {vosk_words(w) for w in around_moves(parser.grammar)}  # chained with a move, not one alone
-    for phrase in phrases_for("quinito", "response", PLAYERS):
+    for phrase in phrases_for(get_game("quinito"), "response", PLAYERS):
         if phrase == UNKNOWN or phrase in around:
             continue
         parse = parser.parse(phrase)
@@ -67,7 +68,7 @@ def test_adapt_with_a_fake_vocabulary() -> None:
     adapted, back = adapt_to_vocabulary(phrases, vocabulary.__contains__)
     assert adapted == ["qui nito", "j' annonce soixante deux", "je relance", UNKNOWN]
     assert back == {"qui nito": "quinito", "j' annonce": "j'annonce"}
-    parser = Parser("quinito", PLAYERS, vigilance=False, respellings=back)
+    parser = Parser(get_game("quinito"), PLAYERS, vigilance=False, respellings=back)
     assert (
         parser.parse("qui nito").intent,
         parser.parse("j' annonce soixante deux").fields.get("score"),
@@ -79,7 +80,7 @@ def test_adapt_with_a_fake_vocabulary() -> None:
 
 def test_adapt_keeps_known_words_untouched() -> None:
     """A model that knows every word changes nothing and needs no map back."""
-    phrases = phrases_for("quinito", "response", PLAYERS)
+    phrases = phrases_for(get_game("quinito"), "response", PLAYERS)
     adapted, back = adapt_to_vocabulary(phrases, lambda word: True)
     assert (adapted, back) == (phrases, {})
 
@@ -101,7 +102,9 @@ def test_real_korean_model_knows_no_french_word(korean_model: Any) -> None:
         return bool(korean_model.vosk_model_find_word(word) != -1)
 
     assert has_word("안녕")
-    phrases = phrases_for("quinito", None, PLAYERS) + phrases_for("cinquillo", None, PLAYERS)
+    phrases = phrases_for(get_game("quinito"), None, PLAYERS) + phrases_for(
+        get_game("cinquillo"), None, PLAYERS
+    )
     words = {w for p in phrases if p != UNKNOWN for w in p.split()}
     assert not any(has_word(w) for w in words)
     adapted, back = adapt_to_vocabulary(phrases, has_word)
@@ -124,11 +127,11 @@ def test_coverage_reports_respellings_unknown_words_and_dropped_phrases() -> Non
 def test_every_exact_phrase_of_a_moment_is_in_that_moments_vosk_list(game: str) -> None:
     """Issue 10 item 5: a phrase the parser's exact table knows for what the game awaits can come out of
     Vosk then (compared on parser keys, so accents, hyphens and respellings do not count)."""
-    parser = Parser(game, PLAYERS, vigilance=False)
+    parser = Parser(get_game(game), PLAYERS, vigilance=False)
     grammar = parser.grammar
     moments = {m for ms in grammar.awaiting.values() for m in ms}
     for awaiting in sorted(moments):
-        listed = {key(p) for p in phrases_for(game, awaiting, PLAYERS)}
+        listed = {key(p) for p in phrases_for(get_game(game), awaiting, PLAYERS)}
         allowed = {i for i, ms in grammar.awaiting.items() if awaiting in ms}
         expected = {
             k for k, p in parser.exact.items() if p.intent in allowed or p.intent not in grammar.awaiting
@@ -140,8 +143,8 @@ def test_every_exact_phrase_of_a_moment_is_in_that_moments_vosk_list(game: str) 
 def test_words_around_a_move_are_vosk_phrases(game: str) -> None:
     """Issue 10 item 5: skip words, fillers, corrections, carriers and a spoken yes are phrases of their own,
     so Vosk can chain them with a move ("ouais je prends"); "[unk]" stays."""
-    grammar = Parser(game, PLAYERS, vigilance=False).grammar
+    grammar = Parser(get_game(game), PLAYERS, vigilance=False).grammar
     for awaiting in (None, *sorted({m for ms in grammar.awaiting.values() for m in ms})):
-        listed = set(phrases_for(game, awaiting, PLAYERS))
+        listed = set(phrases_for(get_game(game), awaiting, PLAYERS))
         assert UNKNOWN in listed
         assert {vosk_words(w) for w in around_moves(grammar)} <= listed

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 import pytest
 
+from assistant.game import get_game
 from assistant.understanding.parser import Parser
 from assistant.understanding.sounds import Sounds, plain
 from assistant.understanding.vigilance import Vigilance
@@ -69,7 +70,7 @@ def test_q11_names_that_are_common_words_stay_exact_only() -> None:
 def test_q11_the_parser_pronounces_names_and_name_like_words_once_at_construction() -> None:
     """Q11: one batch at construction (names, grammar words close to them); parsing reads the cache."""
     fake = FakePhonetizer(FAKE)
-    parser = Parser("quinito", ["Margaux", "Bruno"], phonetizer=fake)
+    parser = Parser(get_game("quinito"), ["Margaux", "Bruno"], phonetizer=fake)
     assert len(fake.batches) == 1 and "margaux" in fake.batches[0]
     parsed = parser.parse("margot cinquante deux")
     assert parsed.intent == "score" and parsed.fields.get("score") == 52
@@ -90,7 +91,7 @@ def test_espeak_pronounces_a_batch_in_order() -> None:
 @pytest.mark.parametrize(("heard", "player"), SOUND_ALIKES)
 def test_q11_sound_alike_names_with_espeak(heard: str, player: str) -> None:
     """Q11 (issue 10): spellings espeak-ng pronounces like a player's name are that name."""
-    parser = Parser("quinito", TABLE, phonetizer=EspeakPhonetizer())
+    parser = Parser(get_game("quinito"), TABLE, phonetizer=EspeakPhonetizer())
     assert described(parser.parse(f"{heard} je prends").violations) == [f"name_called:{player}"]
 
 
@@ -115,7 +116,7 @@ def test_one_espeak_process_answers_every_batch() -> None:
     assert {**first, **{k: v for d in later for k, v in d.items()}} == {
         w: alone._run(w + ".").strip() for w in ("margot", "chloé", "zoé", "bruno", "jean-luc")
     }
-    parser = Parser("quinito", TABLE, phonetizer=phonetizer)
+    parser = Parser(get_game("quinito"), TABLE, phonetizer=phonetizer)
     before = phonetizer.spawned
     parser.parse("margaux et rébecca boivent avec karine")
     assert phonetizer.spawned == before

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
+from assistant.game import get_game
 from assistant.understanding import yaml_data
 from assistant.understanding.conjugation import load_table
 from assistant.understanding.grammar import build
@@ -41,7 +42,7 @@ def test_libyaml_reads_each_grammar_file_as_the_pure_python_loader_does(path: Pa
 def test_the_skip_word_on_is_read_as_a_string() -> None:
     """commands.yaml's skip word "on" ("on dit soixante-deux") is the word, not the boolean true."""
     assert "on" in read_data("commands.yaml")["skip_words"]
-    grammar = build("quinito", ("Ana",))
+    grammar = build(get_game("quinito"), ("Ana",))
     assert "on" in grammar.skip_words and "True" not in grammar.skip_words
 
 

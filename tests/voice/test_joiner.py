@@ -12,6 +12,7 @@ import pytest
 
 from assistant.bench.recognizer import room_noise
 from assistant.core.clock import FakeClock
+from assistant.game import get_game
 from assistant.referee.referee import Referee
 from assistant.runtime.hearing import Ears
 from assistant.runtime.live import from_heard
@@ -165,7 +166,7 @@ def _finals(decoder: Any, pcm: bytes) -> list[str]:
 
 def test_the_korean_decoder_really_splits_this_phrase(ko_play_model: Any, split_audio: bytes) -> None:
     """The premise of the next test: with play's endpoint rules the hesitation ends the utterance."""
-    phrases = phrases_for("quinito", "announce", PLAYERS)
+    phrases = phrases_for(get_game("quinito"), "announce", PLAYERS)
     decoder = StandIn(Recognizer(ko_play_model, StandIn.translate(phrases, STAND_IN)), STAND_IN)
     assert _finals(decoder, split_audio) == ["soixante", "deux"]
 

@@ -45,7 +45,7 @@ def test_q11_two_similar_prints_are_too_close_to_call() -> None:
     book.enrol("Ana", ana)
     book.enrol("Anne", _near(ana, 0.05, 7))  # twins: the margin cannot be met
     found = book.identify(_near(ana, 0.05, 8))
-    assert found.player is None and found.score > 0.9
+    assert found.player is None and found.similarity > 0.9
 
 
 def test_nobody_enrolled_or_a_broken_vector_names_nobody() -> None:

@@ -57,6 +57,12 @@ def _coach(
     return coach(intent, parse, who, rules, state)
 
 
+def _question(intent: str, rules: QuinitoConfig, state: QuinitoState) -> Sequence[str]:
+    from assistant.games.quinito.coach import question
+
+    return question(intent, rules, state)
+
+
 def _summary(state: QuinitoState, events: tuple[object, ...]) -> Summary:
     from assistant.games.quinito.summary import summarize
 
@@ -123,6 +129,8 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         simulation=_simulation,
         grammar="quinito.yaml",
         coach=_coach,
+        questions=frozenset({"totem"}),
+        answer=_question,
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,

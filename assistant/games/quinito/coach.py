@@ -31,6 +31,13 @@ def odds_sentence(odds: Odds, printed: bool = False) -> str:
     return f"{line[:-1]} ({odds.throws} lancers sur 36)."
 
 
+def question(intent: str, rules: QuinitoConfig, state: QuinitoState) -> list[str]:
+    """Q12 "arbitre qui a le totem": who holds the totem (each cup's, Q13), protected from the next attack."""
+    if not state.totems:
+        return [say("no_totem")]
+    return [say("has_totem", player=holder) for holder in state.totems]
+
+
 def _cup(state: QuinitoState, who: str | None) -> CupState:
     """Q13: the cup the speaker is playing on (the one awaiting them), else the first one."""
     return next((cup for cup in state.cups if who is not None and cup.actor == who), state.cups[0])

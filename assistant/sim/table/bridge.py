@@ -13,7 +13,7 @@ from typing import Any
 
 from assistant.core.events import PenaltyCalled
 from assistant.errors import UserError
-from assistant.game import Driver, SimOptions, game_names, get_game
+from assistant.game import Driver, GameModule, SimOptions, registered_games
 from assistant.referee.referee import Referee
 from assistant.scripts.replay_run import referee_for
 from assistant.scripts.script import Script
@@ -26,26 +26,25 @@ __all__ = [
     "Referee",
     "bots",
     "choices",
-    "game_names",
     "hear",
     "move_rng",
     "outcome",
     "progress",
     "referee",
+    "registered_games",
     "valid",
     "variant_ids",
 ]
 
 
-def choices(game: str) -> dict[str, tuple[str, ...]]:
+def choices(module: GameModule[Any, Any]) -> dict[str, tuple[str, ...]]:
     """The game's settings that take one of a few values (edition, mode), with those values."""
-    return {o.key: o.choices for o in get_game(game).options if o.choices}
+    return {o.key: o.choices for o in module.options if o.choices}
 
 
 @lru_cache(maxsize=16)
-def variant_ids(game: str) -> tuple[str, ...]:
+def variant_ids(module: GameModule[Any, Any]) -> tuple[str, ...]:
     """The rule ids a table of this game may list under `variants` (none if the game has no such key)."""
-    module = get_game(game)
     if "variants" not in module.setting_keys or module.variant_lines is None:
         return ()
     return tuple(line.split()[0] for line in module.variant_lines())
@@ -63,7 +62,7 @@ def valid(header: Mapping[str, str]) -> bool:
 def bots(header: Mapping[str, str], bluff_rate: float | None, rounds: int) -> Driver[Any, Any]:
     """Bots in every seat of the table `header` describes (a script header), with its talker."""
     config = table_config(header)
-    module = get_game(config.game)
+    module = config.module
     bluff = module.bluff_rate if bluff_rate is None else bluff_rate
     return module.simulation(config.rules, SimOptions(bluff, rounds))
 

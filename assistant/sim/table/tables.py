@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Any
 
+from assistant.game import GameModule
 from assistant.sim.phrasebank import load
 from assistant.sim.table import bridge
 
@@ -24,10 +26,10 @@ VARIANT_RATE = 0.25
 """How often each variant the table's settings allow is in play."""
 
 
-def talking_games() -> tuple[str, ...]:
+def talking_games() -> tuple[GameModule[Any, Any], ...]:
     """The registered games the phrase bank has a book for (a game registered by a test has none)."""
     books = load()
-    return tuple(g for g in bridge.game_names() if g in books)
+    return tuple(m for m in bridge.registered_games() if m.name in books)
 
 
 @lru_cache(maxsize=64)
@@ -44,10 +46,11 @@ def _allowed(game: str, settings: tuple[tuple[str, str], ...], players: int, var
 def draw(rng: random.Random) -> dict[str, str]:
     """One table's header: a game, its settings and players in seating order; `slow: off` (the
     simulated table never falls silent)."""
-    game = rng.choice(talking_games())
+    module = rng.choice(talking_games())
+    game = module.name
     for _ in range(20):
         players = rng.sample(NAMES, rng.choice(_sizes(game)))
-        settings = {key: rng.choice(values) for key, values in sorted(bridge.choices(game).items())}
+        settings = {key: rng.choice(values) for key, values in sorted(bridge.choices(module).items())}
         if bridge.valid({"game": game, **settings, "players": ", ".join(players)}):
             break
     else:
@@ -56,7 +59,7 @@ def draw(rng: random.Random) -> dict[str, str]:
     key = tuple(sorted(settings.items()))
     chosen = [
         v
-        for v in bridge.variant_ids(game)
+        for v in bridge.variant_ids(module)
         if rng.random() < VARIANT_RATE and _allowed(game, key, len(players), v)
     ]
     if chosen:

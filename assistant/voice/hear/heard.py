@@ -37,7 +37,7 @@ class Heard:
     end: float
     """Seconds of the last word's end."""
     conf: float
-    """Mean word confidence, 0..1 (1.0 for a partial, which Vosk does not score)."""
+    """Mean word confidence, 0..1 (1.0 for a partial, which Vosk does not rate)."""
     words: tuple[Word, ...] = ()
     """Per-word timings and confidences."""
     final: bool = True

@@ -20,7 +20,7 @@ class Identification:
 
     player: str | None
     """The confident match, or None."""
-    score: float
+    similarity: float
     """Cosine similarity with the best-matching print (-1..1; 0 when nobody is enrolled)."""
     runner_up: float
     """Similarity with the second-best print (-1 when fewer than two are enrolled)."""
@@ -69,14 +69,14 @@ class SpeakerBook:
     def identify(self, vector: Sequence[float]) -> Identification:
         """The enrolled player this voice belongs to, when the match is confident."""
         try:
-            scores = sorted(
+            ranked = sorted(
                 ((cosine(vector, total), player) for player, total in self._sums.items()), reverse=True
             )
         except ValueError:
             return Identification(None, 0.0, -1.0)
-        if not scores:
+        if not ranked:
             return Identification(None, 0.0, -1.0)
-        best, player = scores[0]
-        second = scores[1][0] if len(scores) > 1 else -1.0
+        best, player = ranked[0]
+        second = ranked[1][0] if len(ranked) > 1 else -1.0
         confident = best >= self.threshold and best - second >= self.margin
         return Identification(player if confident else None, best, second)
