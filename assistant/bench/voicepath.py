@@ -3,12 +3,14 @@
 Each configuration runs in a child process of its own (`python -m assistant.bench.voicepath
 --config after`), so that its peak RSS is that of a process playing with its own model loading:
 
-- `after`: what `kinito play` does now - one model load with the PLAY endpoint rules, utterances
-  also ended on the quiet after a whole phrase (voice.hear.quiet_end), early moves on partials that held
-  for runtime.early.HOLD_SECONDS, the vigilance recogniser on VAD speech segments, split prefixes
-  joined;
+- `after`: what `kinito play` does now - 0.05 s chunks, one model load with the PLAY endpoint rules,
+  utterances also ended on 0.10 s of quiet after a whole phrase (voice.hear.quiet_end), early moves
+  on partials that held for runtime.early.HOLD_SECONDS, the vigilance recogniser on VAD speech
+  segments, split prefixes joined;
 - `before`: issue 14's first landing - the same without the quiet ending, early moves on a partial
   passed twice (runtime.hearing.FIRST_LANDING);
+- `chunk_50ms_quiet_150ms`: `after` with the 0.15 s quiet window it had before; `chunk_20ms` the
+  same with 0.02 s chunks; `chunk_20ms_quiet_100ms`: `after` with 0.02 s chunks;
 - `original`: what issue 14 started from - the model's own endpoint rules, vigilance on every
   chunk, and the second model copy the old measurement loaded for its tuned rules.
 
@@ -85,11 +87,18 @@ CONFIGS = {
     "before": PathConfig("before", PLAY, FIRST_LANDING, 1),
     "inline": PathConfig("inline", PLAY, Ears(vigilance_thread=False), 1),
     "after": PathConfig("after", PLAY, Ears(), 1),
+    "chunk_50ms_quiet_150ms": PathConfig("chunk_50ms_quiet_150ms", PLAY, Ears(chunk=0.05, quiet=0.15), 1),
+    "chunk_20ms": PathConfig("chunk_20ms", PLAY, Ears(chunk=0.02, quiet=0.15), 1),
+    "chunk_20ms_quiet_100ms": PathConfig("chunk_20ms_quiet_100ms", PLAY, Ears(chunk=0.02, quiet=0.10), 1),
 }
-RUN_TOGETHER = ("original", "before", "inline", "after")
+RUN_TOGETHER = ("original", "before", "inline", "after", "chunk_50ms_quiet_150ms")
 """What `kinito bench` runs side by side, each in its own child process (`inline`: today's path with
-the vigilance recogniser decoding in the hearing thread, as before it got its own)."""
-ONE_CORE = ("inline", "after")
+the vigilance recogniser decoding in the hearing thread, as before it got its own;
+`chunk_50ms_quiet_150ms`: `after` with the 0.15 s quiet window play used before 0.10 s)."""
+TOWARD_FLOOR = ("chunk_50ms_quiet_150ms", "chunk_20ms", "after", "chunk_20ms_quiet_100ms")
+"""Smaller chunks and a shorter quiet window, alone (`chunk_20ms`, `after`) and together, from the
+older 0.05 s chunks and 0.15 s window (`python -m assistant.bench.voicepath --config NAME`)."""
+ONE_CORE = ("inline", "after", "chunk_50ms_quiet_150ms")
 """What `kinito bench` also runs pinned to one core."""
 
 

@@ -30,13 +30,27 @@ def test_first_audio_is_timed_from_the_chunk_that_triggered_it() -> None:
 
 
 def test_before_and_after_differ_in_what_issue_14_changed() -> None:
-    original, before, inline, after = (voicepath.CONFIGS[name] for name in voicepath.RUN_TOGETHER)
+    original, before, inline, after = (
+        voicepath.CONFIGS[name] for name in ("original", "before", "inline", "after")
+    )
     assert (original.rules, original.ears.vad, original.copies) == (DEFAULT, None, 2)
     assert (before.rules, before.copies, before.ears) == (PLAY, 1, FIRST_LANDING)
     assert (before.ears.quiet, before.ears.early_hold) == (None, None) and before.ears.vad is not None
     assert (after.rules, after.copies, after.ears) == (PLAY, 1, Ears())
     assert after.ears.quiet is not None and after.ears.early_hold is not None
     assert after.ears.vigilance_thread and inline.ears == replace(after.ears, vigilance_thread=False)
+
+
+def test_the_toward_the_floor_configurations_change_only_the_chunk_and_the_quiet_window() -> None:
+    """The older 0.15 s quiet and 0.02 s chunks stay measurable beside play's, one change at a time."""
+    after = voicepath.CONFIGS["after"].ears
+    older = voicepath.CONFIGS["chunk_50ms_quiet_150ms"].ears
+    assert (older.chunk, older.quiet) == (0.05, 0.15) and older == replace(after, quiet=0.15)
+    assert voicepath.CONFIGS["chunk_20ms"].ears == replace(older, chunk=0.02)
+    assert voicepath.CONFIGS["chunk_20ms_quiet_100ms"].ears == replace(after, chunk=0.02)
+    assert after.quiet is not None and after.quiet < older.quiet
+    assert set(voicepath.TOWARD_FLOOR) <= set(voicepath.CONFIGS)
+    assert "chunk_50ms_quiet_150ms" in voicepath.ONE_CORE
 
 
 def test_the_table_audio_ends_with_the_last_line(tmp_path: Path, ko_model_dir: Path) -> None:

@@ -14,6 +14,7 @@ from assistant.bench.recognizer import room_noise
 from assistant.core.clock import FakeClock
 from assistant.game import get_game
 from assistant.referee.referee import Referee
+from assistant.runtime.hearing import Ears
 from assistant.runtime.live import from_heard
 from assistant.settings.table import table_config
 from assistant.testing.standin import StandIn
@@ -170,16 +171,18 @@ def test_the_korean_decoder_really_splits_this_phrase(ko_play_model: Any, split_
     assert _finals(decoder, split_audio) == ["soixante", "deux"]
 
 
+@pytest.mark.parametrize("chunk", [0.02, Ears().chunk, 0.1])
 def test_split_soixante_deux_is_one_announcement_of_62_and_no_fault(
-    ko_play_model: Any, split_audio: bytes
+    ko_play_model: Any, split_audio: bytes, chunk: float
 ) -> None:
-    """Issue 14 / Q5 / Q10: "soixante" … "deux" through play's whole voice path (real decoder,
-    PrefixJoiner, early moves, referee) is Ana's announcement of 62, not a fantasy fault for 60."""
+    """Q5 / Q10: "soixante" … "deux" through play's whole voice path (real decoder, PrefixJoiner,
+    early moves, its quiet ending, referee) is Ana's announcement of 62, not a fantasy fault for 60,
+    at play's chunk size and at larger ones."""
     from assistant.runtime.hearing import hearing
 
     referee = Referee(table_config({"game": "quinito", "players": ",".join(PLAYERS)}), FakeClock())
     said = Said()
-    source = ListSource(list(pcm_chunks(split_audio, 0.1)))
+    source = ListSource(list(pcm_chunks(split_audio, chunk)))
     ears = hearing(
         ko_play_model,
         referee,

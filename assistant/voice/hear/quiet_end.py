@@ -28,14 +28,15 @@ from assistant.voice.hear.heard import Decoder, Heard
 from assistant.voice.hear.joiner import strict_prefixes
 from assistant.voice.hear.vad import FRAME_SECONDS, EnergyVad, VadSettings
 
-QUIET_SECONDS = 0.15
+QUIET_SECONDS = 0.10
 """Silence after speech before the utterance is taken as over. A phrase that may go on ("je passe",
 "soixante") is never ended here, so this only has to outlast the quiet inside one word (a stop
 consonant's closure). The decoder's hypothesis during a hesitation is not always the prefix, so a
 prefix final can still come out early: voice.hear.joiner then holds it AFTER_WORD_SECONDS after its word
 (without that, 0.15 s charged a fault in the split-phrase test of tests/voice/test_joiner.py). The
-bench's table measured the final about 0.21 s after the end of speech (0.05 s chunks), against 0.9 s
-on Vosk's rules."""
+bench's table measured the final about 0.21 s after the end of speech with 0.15 s (0.05 s chunks),
+0.11 s with 0.10 s (0.02 or 0.05 s chunks), against 0.9 s on Vosk's rules; the split phrase is still
+one announcement at 0.02, 0.05 and 0.1 s chunks (tests/voice/test_joiner.py)."""
 
 
 class GrammarDecoder(Decoder, Protocol):
