@@ -35,6 +35,12 @@ AUTO_LIMIT = 100_000
 """The most moves the referee makes by itself in a row (deals, draws) before it waits for the table."""
 
 
+
+class Narration(str):
+    """A sentence saying what an accepted move did: never held back as a repetition."""
+
+    __slots__ = ()
+
 class Referee(Controls):
     """One table's referee. `hear` a line, `tick` the clock, read `outcome()`."""
 
@@ -337,7 +343,7 @@ class Referee(Controls):
         self._since = self.clock.now()
         out: list[str] = self._sync()
         for entry in new_entries:
-            out += self.book.narrate_all(entry.events, self.state)
+            out += [Narration(line) for line in self.book.narrate_all(entry.events, self.state)]
         return out, refusal, True
 
     def _settle(self, out: list[str], before: tuple[Expectation, ...] | None = None) -> list[str]:
@@ -374,12 +380,13 @@ class Referee(Controls):
         return [line for e in now if (line := self.book.prompt(e, self.state, before, force))]
 
     def _say(self, lines: list[str]) -> list[str]:
-        """Say the lines; never one sentence a third time in a row (a table that hears the same
-        question again and again stops listening: the game goes on without it)."""
+        """Say the lines; never one question or refusal a third time in a row (a table that hears the
+        same question again and again stops listening: the game goes on without it). What a move did
+        (a Narration: "Bruno prend une dose : faute.") is always said, however often the table does it."""
         kept: list[str] = []
         for line in lines:
             recent = (self.spoken + kept)[-2:]
-            if recent == [line, line]:
+            if recent == [line, line] and not isinstance(line, Narration):
                 continue
             kept.append(line)
         if kept:
