@@ -26,7 +26,7 @@ SUBCOMMANDS: dict[str, str] = {
     "replay": "Rejouer une partie écrite à travers l'arbitre.",
     "demo": "Écouter une partie de démonstration jouée par l'arbitre.",
     "rules": "Dire ou afficher les règles telles que la table les a choisies.",
-    "variants": "Lister les variantes (identifiants de rules.md) avec leur description.",
+    "variants": "Lister les variantes (numéros des règles) avec leur description.",
     "parse": "Comprendre des transcriptions (une par ligne sur l'entrée standard).",
     "say": "Faire parler la synthèse vocale.",
     "transcribe": "Transcrire un fichier WAV avec Vosk.",

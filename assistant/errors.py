@@ -1,4 +1,4 @@
-"""Errors a person can act on (style.md 7), and the French of the system's own failures."""
+"""Errors a person can act on (docs/architecture.md), and the French of the system's own failures."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""One JSON value on one line, whatever text it carries (contracts.md: `--jsonl` is one object a line).
+"""One JSON value on one line, whatever text it carries (docs/command-line.md: `--jsonl` is one object a
+line).
 
 `json.dumps(..., ensure_ascii=False)` keeps U+0085, U+2028 and U+2029 as they are, and Python's
 `str.splitlines` (and many JSONL readers) break lines there: one object would read as two. They are

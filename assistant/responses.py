@@ -1,4 +1,4 @@
-"""What the referee says, as data: one responses file per language and game (style.md 11).
+"""What the referee says, as data: one responses file per language and game (docs/architecture.md).
 
 Like Home Assistant's `responses/fr/*.yaml`: `grammars/responses/<language>/referee.yaml` holds the
 referee's own sentences, and each game's module names its file (`<game>.yaml`) with the
@@ -36,7 +36,7 @@ def section(name: str, key: str, language: str = LANGUAGE) -> Mapping[str, str]:
 
 def errors(*names: str, language: str = LANGUAGE) -> dict[str, str]:
     """The `errors` sections of these responses files merged, later files first: the settings errors
-    a user reads (issue 11 item 9), for the core's checks that take their sentences as data."""
+    a user reads, for the core's checks that take their sentences as data."""
     merged: dict[str, str] = {}
     for name in names:
         merged.update(section(name, "errors", language))

@@ -27,7 +27,7 @@ COUNTERS: dict[str, tuple[str, str]] = {
     "games": ("partie", "parties"),
     "rounds": ("manche", "manches"),
 }
-"""A counter every game may have (contracts.md keys) -> its French singular and plural; a game names
+"""A counter every game may have (docs/command-line.md keys) -> its French singular and plural; a game names
 its own in the `counters` section of its responses file ("singulier / pluriel")."""
 STATUSES: dict[str, str] = {"playing": "en cours", "finished": "terminée", "abandoned": "abandonnée"}
 """A stored game's status -> its French."""

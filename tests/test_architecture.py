@@ -1,4 +1,5 @@
-"""The package's shape (style.md 1, 9): module imports form no cycle, the core imports nothing of the
+"""The package's shape (docs/architecture.md, 9): module imports form no cycle, the core imports nothing of
+the
 rest, and a game folder is reached from outside `assistant/games/` only through the registry.
 
 The import graph is built from the source with `ast`: every `import`/`from ... import` at any depth
@@ -150,7 +151,7 @@ def test_imports_under_type_checking_are_ignored() -> None:
 
 
 def test_the_core_imports_nothing_of_the_rest_but_errors() -> None:
-    """style.md 1: assistant.core is the pure decider layer every game and the referee build on."""
+    """docs/architecture.md: assistant.core is the pure decider layer every game and the referee build on."""
     bad = {
         (name, imported)
         for name, imported_set in graph().items()
@@ -162,7 +163,8 @@ def test_the_core_imports_nothing_of_the_rest_but_errors() -> None:
 
 
 def test_game_folders_are_reached_only_through_the_registry() -> None:
-    """style.md 9: nothing outside assistant/games/ names a game; it asks the registry (assistant.game)."""
+    """docs/architecture.md: nothing outside assistant/games/ names a game; it asks the registry
+    (assistant.game)."""
     bad = {
         (name, imported)
         for name, imported_set in graph().items()
@@ -193,7 +195,7 @@ def test_wake_word_commands_do_not_know_the_referee() -> None:
 
 
 def test_nothing_outside_the_game_folders_names_a_game() -> None:
-    """style.md 9: a game's name appears only in its folder and in the games registry list, in the
+    """docs/architecture.md: a game's name appears only in its folder and in the games registry list, in the
     code and in the board page alike (`grep -rn "quinito\\|cinquillo" assistant/`)."""
     from assistant.games import GAMES
 

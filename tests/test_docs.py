@@ -180,3 +180,22 @@ def test_links_point_inside_the_repository(path: Path) -> None:
 
 def test_the_readme_stays_short() -> None:
     assert len((ROOT / "README.md").read_bytes()) <= 10 * 1024
+
+
+NOTEBOOK = re.compile(r"\b[Ii]ssue \d+|\blandings?\b|\.\./shared/|/work/shared")
+"""A lab notebook's words (a tracker's issue numbers, "landings") or a path outside the repository."""
+
+
+def test_no_file_cites_the_tracker_or_a_path_outside_the_repository() -> None:
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True)
+    found: list[str] = []
+    for name in tracked.stdout.split():
+        path = ROOT / name
+        if name == "tests/test_docs.py" or path.suffix in {".png", ".sqlite3", ".wav", ".zip"}:
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        found += [f"{name}: {m.group(0)}" for m in NOTEBOOK.finditer(text)]
+    assert found == []

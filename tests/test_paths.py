@@ -1,4 +1,4 @@
-"""Issue 13: data, config, cache, store and model folders come from one module (platformdirs)."""
+"""Data, config, cache, store and model folders come from one module (platformdirs)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13: progress bars (tqdm) redraw on a terminal and write only start and end elsewhere."""
+"""Progress bars (tqdm) redraw on a terminal and write only start and end elsewhere."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from assistant.referee.referee import Referee
 from assistant.store.protocol import GameStore, decode_entries
 
 COUNTER_OF_UNIT = {"dose": "doses", "sip": "sips", "life": "lives"}
-"""The standings counter each penalty unit moves (contracts.md `players`)."""
+"""The standings counter each penalty unit moves (docs/command-line.md `players`)."""
 
 
 def state_problems(referee: Referee) -> list[str]:

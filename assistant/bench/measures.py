@@ -95,7 +95,7 @@ def varied_lines(seed: int = 0, grammar_sample: int = 1500) -> dict[str, list[tu
 
 
 def parse_latency(quick: bool = False, seed: int = 0, vigilance: bool = True) -> dict[str, Any]:
-    """contracts.md parse_p50_us/parse_p99_us: one transcript to one Parse, over every varied line.
+    """docs/command-line.md parse_p50_us/parse_p99_us: one transcript to one Parse, over every varied line.
 
     One untimed warm-up pass, a full garbage collection, then `rounds` timed passes. Wall-clock per line
     (the contract figure) and this thread's CPU time per line (what a busy machine does not inflate).
@@ -164,7 +164,8 @@ def _store(kind: str, path: Path) -> Any:
 def referee_latency(
     quick: bool = False, seed: int = 0, edition: str = "drinking", store_kind: str = "sqlite"
 ) -> dict[str, Any]:
-    """contracts.md referee_p99_ms: Referee.hear on a realistic stream, real SqliteStore in a temp dir."""
+    """docs/command-line.md referee_p99_ms: Referee.hear on a realistic stream, real SqliteStore in a temp
+    dir."""
     from assistant.referee.referee import Referee
     from assistant.settings.table import table_config
 
@@ -209,7 +210,7 @@ def postgres_latency(quick: bool, server: str) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ engine
 def engine_throughput(quick: bool = False) -> dict[str, Any]:
-    """contracts.md engine_moves_per_s: pre-generated bot moves of the default game through decide +
+    """docs/command-line.md engine_moves_per_s: pre-generated bot moves of the default game through decide +
     evolve alone (CPU time), for each value of its first setting with choices (its editions)."""
     from assistant.game import SimOptions, default_module
     from assistant.sim.runner import engine_moves_per_second

@@ -74,7 +74,7 @@ def early_delay(
     model: Any, pcm: bytes, end: float, phrases: Sequence[str], step: float = 0.02
 ) -> float | None:
     """Milliseconds from the end of speech to the first grammar partial that already holds a whole
-    phrase: when the referee's early moves (issue 4) can act, before Vosk's endpoint. None if never."""
+    phrase: when the referee's early moves can act, before Vosk's endpoint. None if never."""
     recognizer = Recognizer(model, phrases)
     wanted = {tuple(p.split()) for p in phrases}
     for chunk in pcm_chunks(pcm, step):

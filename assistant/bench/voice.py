@@ -20,7 +20,8 @@ text is the grammar), the paragraph above serves the real-time factors."""
 
 
 def tts_first_audio(quick: bool = False, engine: str = "espeak") -> dict[str, Any]:
-    """contracts.md tts_first_audio_ms: text to first audio sample, default synthesizer (espeak-ng)."""
+    """docs/command-line.md tts_first_audio_ms: text to first audio sample, default synthesizer
+    (espeak-ng)."""
     from assistant.voice.speak.synthesizers import measure_first_audio
 
     runs = 3 if quick else 11
@@ -63,7 +64,7 @@ def _median(results: list[dict[str, Any]], key: str) -> float | None:
 
 
 def vosk_figures(quick: bool = False) -> dict[str, Any]:
-    """contracts.md vosk_rtf/endpoint_ms (medians over runs of bench.recognizer.measure), or nulls."""
+    """docs/command-line.md vosk_rtf/endpoint_ms (medians over runs of bench.recognizer.measure), or nulls."""
     found = installed_model()
     if found is None:
         return {"vosk_rtf": None, "endpoint_ms": None, "vosk_model": None, "vosk_audio": None}

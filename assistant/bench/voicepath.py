@@ -1,4 +1,4 @@
-"""Issue 14: the voice path's figures, through what `kinito play` assembles, before and after.
+"""The voice path's figures, through what `kinito play` assembles, before and after.
 
 Each configuration runs in a child process of its own (`python -m assistant.bench.voicepath
 --config after`), so that its peak RSS is that of a process playing with its own model loading:
@@ -7,18 +7,18 @@ Each configuration runs in a child process of its own (`python -m assistant.benc
   utterances also ended on 0.10 s of quiet after a whole phrase (voice.hear.quiet_end), early moves
   on partials that held for runtime.early.HOLD_SECONDS, the vigilance recogniser on VAD speech
   segments, split prefixes joined;
-- `before`: issue 14's first landing - the same without the quiet ending, early moves on a partial
+- `before`: the first voice path - the same without the quiet ending, early moves on a partial
   passed twice (runtime.hearing.FIRST_LANDING);
 - `chunk_50ms_quiet_150ms`: `after` with the 0.15 s quiet window it had before; `chunk_20ms` the
   same with 0.02 s chunks; `chunk_20ms_quiet_100ms`: `after` with 0.02 s chunks;
-- `original`: what issue 14 started from - the model's own endpoint rules, vigilance on every
+- `original`: where the voice path started from - the model's own endpoint rules, vigilance on every
   chunk, and the second model copy the old measurement loaded for its tuned rules.
 
 speech_to_audio_*: a WAV of the table ("soixante deux", then "menteur") goes through the real
 listener, recognisers, referee and espeak-ng synthesiser, fed as fast as it decodes; the delay is
 (audio position of the chunk that triggered the answer - end of "menteur") + the wall time from
 that chunk's arrival to the first audio sample of the referee's next question. Early: moves from
-partial results on (issue 4); final: off, so the final result decides. With the Korean model the
+partial results on; final: off, so the final result decides. With the Korean model the
 French words are heard through testing.standin's Korean stand-ins.
 """
 

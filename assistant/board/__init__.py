@@ -1,4 +1,4 @@
-"""The party board (issue 15): `kinito play --board [HOST:]PORT` serves a live, read-only page of the
+"""The party board: `kinito play --board [HOST:]PORT` serves a live, read-only page of the
 table for a TV or phones.
 
 - `view`: a referee `Snapshot` to the page's JSON (pure; one module per game beside it);

@@ -36,7 +36,7 @@ from assistant.responses import error, section
 log = logging.getLogger(__name__)
 
 DEFAULT_HOST = "127.0.0.1"
-"""contracts.md: the board binds to localhost unless a host is given."""
+"""docs/command-line.md: the board binds to localhost unless a host is given."""
 KEEPALIVE_SECONDS = 15.0
 """A comment line on an idle event stream, so proxies and phones keep (or notice losing) it."""
 START_WAIT_STEPS = 400
@@ -59,7 +59,7 @@ def _fix(key: str) -> str:
 
 
 def parse_address(text: str) -> tuple[str, int]:
-    """contracts.md `--board [HOST:]PORT`: "8000" -> ("127.0.0.1", 8000); "0.0.0.0:8000";
+    """docs/command-line.md `--board [HOST:]PORT`: "8000" -> ("127.0.0.1", 8000); "0.0.0.0:8000";
     "[::1]:8000". A port of 0 lets the system choose one (printed at start)."""
     host, _, port_text = text.strip().rpartition(":")
     host = host.strip("[]") or DEFAULT_HOST

@@ -1,8 +1,9 @@
 """`kinito bench [--json] [--quick] [--compare] [--skip-vosk] [--cold-cache] [--soak HOURS]`: measure here.
 
-Prints one JSON object with the keys of contracts.md (`parse_p50_us`, `parse_p99_us`, `referee_p99_ms`,
+Prints one JSON object with the keys of docs/command-line.md (`parse_p50_us`, `parse_p99_us`,
+`referee_p99_ms`,
 `engine_moves_per_s`, `tts_first_audio_ms`, `vosk_rtf`, `endpoint_ms`, `peak_rss_mb`), repetitions and
-details in extra keys, and `targets` (issue 6). With --json, stdout is that JSON only (progress on stderr).
+details in extra keys, and `targets`. With --json, stdout is that JSON only (progress on stderr).
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def bench(
     cold_cache: bool = False,
     server: str | None = None,
 ) -> dict[str, Any]:
-    """Every figure, in the order of contracts.md; with `server` (postgresql://...) the referee's
+    """Every figure, in the order of docs/command-line.md; with `server` (postgresql://...) the referee's
     latency writing there too, beside SQLite's."""
     results: dict[str, Any] = {"quick": quick}
     _step("parse", lambda: measures.parse_latency(quick), results)
@@ -103,7 +104,7 @@ VOICE_PATH_KEYS = (
     "vigilance_rtf",
     "vosk_model_load_s",
 )
-"""contracts.md voice-path keys taken from the `after` run (peak_rss_mb too, when measured)."""
+"""docs/command-line.md voice-path keys taken from the `after` run (peak_rss_mb too, when measured)."""
 PACED_KEYS = (
     "speech_to_audio_paced_early_ms",
     "speech_to_audio_paced_final_ms",

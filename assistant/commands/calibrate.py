@@ -1,6 +1,6 @@
 """`kinito calibrate` (and `kinito doctor --listen`): the table says a handful of the game's phrases,
 the referee shows what it heard with its confidence and the room's noise, and suggests the
-`confirm_below` threshold for that room (issue 14 item 7)."""
+`confirm_below` threshold for that room."""
 
 from __future__ import annotations
 

@@ -50,7 +50,7 @@ def clock_time(at: float | None, iso: bool = True) -> str | None:
 
 
 def penalties(entry: StoredEntry) -> list[dict[str, Any]]:
-    """The penalties a stored move caused (its PenaltyCalled events), as contracts.md writes them."""
+    """The penalties a stored move caused (its PenaltyCalled events), as docs/command-line.md writes them."""
     keys = ("player", "amount", "unit", "reason")
     return [{k: e[k] for k in keys} for e in entry.events if e.get("type") == "PenaltyCalled"]
 

@@ -1,6 +1,6 @@
 """`kinito parse --game GAME --players "Ana,Bruno" --jsonl < lines.txt`: transcripts to intents.
 
-One JSON object per input line, in order (contracts.md); without --jsonl one readable line each.
+One JSON object per input line, in order (docs/command-line.md); without --jsonl one readable line each.
 `--bench N` times the parser instead (p50/p99 per line over N lines, JSON on stdout).
 """
 

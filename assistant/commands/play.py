@@ -182,7 +182,7 @@ def synthesizer(settings: PlaySettings) -> Synthesizer:
 
 
 def _model(settings: PlaySettings, trust_anyway: bool = False) -> Any:
-    """The Vosk model, loaded once with the endpoint rules of the settings (issue 14): found, or
+    """The Vosk model, loaded once with the endpoint rules of the settings: found, or
     fetched where it can be; one sentence when neither works; refused when its files differ from its
     manifest (sums cached by size and time), unless `trust_anyway`."""
     from assistant.paths import cache_dir

@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--topic", default=None, help="un sujet précis ; un sujet inconnu affiche la liste")
     parser.add_argument("--say", action="store_true", help="dire les règles à voix haute")
     parser.add_argument(
-        "--list", action="store_true", help="lister les variantes du jeu (identifiants de rules.md)"
+        "--list", action="store_true", help="lister les variantes du jeu (numéros des règles)"
     )
     parser.add_argument(
         "--odds",

@@ -30,7 +30,7 @@ MAX_GAMES = 1_000_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options of contracts.md and a few more."""
+    """The options of docs/command-line.md and a few more."""
     parser.add_argument("--game", choices=game_names(), default=default_game(), help="le jeu")
     parser.add_argument("--games", type=int, default=1, help="nombre de parties")
     parser.add_argument("--seed", type=int, default=0, help="graine du hasard")

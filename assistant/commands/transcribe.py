@@ -2,7 +2,7 @@
 
 Runs the real Vosk recogniser over a WAV file of any format (converted to 16 kHz mono) and prints one
 JSON object per final result: text, start, end, conf, and the `parse` object of `kinito parse`
-(contracts.md). With --game GAME Vosk is constrained to the game's phrases (grammar
+(docs/command-line.md). With --game GAME Vosk is constrained to the game's phrases (grammar
 mode, adapted to the model's vocabulary); with open it hears anything.
 """
 

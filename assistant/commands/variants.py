@@ -7,7 +7,7 @@ import argparse
 from assistant.commands.rules import variant_lines
 from assistant.game import default_game, game_names
 
-HELP = "Lister les variantes (identifiants de rules.md) avec leur description."
+HELP = "Lister les variantes (numéros des règles) avec leur description."
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,6 +1,6 @@
 """Frozen dataclasses to JSON-ready dicts and back, so commands and events can be stored.
 
-The save format is versioned (style.md 13, after eventsourcing's `class_version` and upcasters): a
+The save format is versioned (docs/architecture.md, after eventsourcing's `class_version` and upcasters): a
 class may declare `class_version: ClassVar[int] = N`; its objects are written with `"v": N` (version 1
 writes no "v", so every file written before versions existed reads as version 1). An `Upcaster`
 registered for (type name, version) turns a stored dict of that version into the next one, possibly

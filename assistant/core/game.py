@@ -19,7 +19,7 @@ C_contra = TypeVar("C_contra", contravariant=True)
 class Refused(Exception):
     """A move the rules do not allow, as a reason code and the values that explain it
     (`Refused("not_higher", to_beat=43)`). The rules never speak: the referee renders the code with
-    the game's responses file (style.md 11)."""
+    the game's responses file (docs/architecture.md)."""
 
     def __init__(self, code: str, **values: object) -> None:
         super().__init__(code, values)

@@ -1,4 +1,4 @@
-"""Calibrating a room (issue 14 item 7), the pure part: from the takes the table said and the noise
+"""Calibrating a room, the pure part: from the takes the table said and the noise
 measured around them, what was heard right, the room's noise level, and a confidence threshold.
 
 `kinito calibrate` (commands.calibrate) asks for the phrases and listens (doctor.listen);

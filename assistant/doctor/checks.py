@@ -208,7 +208,7 @@ def _some(items: Sequence[str]) -> str:
 
 
 def check_vocabulary(probes: Probes, model: str | None = None) -> Check:
-    """Issue 14: what the grammars of every game lose to the model's vocabulary (words it does not
+    """What the grammars of every game lose to the model's vocabulary (words it does not
     know, respellings used instead, phrases dropped from the recogniser's list), and whether it has
     the garbage word "[unk]" that lets a grammar recogniser hear chatter as none of the phrases.
     Not blocking: the game is still refereed, a dropped phrase is only not heard."""

@@ -3,7 +3,7 @@
 Like hassil's RecognizeResult, a Parse is an intent and its slots: the parser never knows what a slot
 means to a game. Each game turns its slots into its own values and supplies its own
 keys of the JSON form (`GameModule.parse_fields`); `to_json` is exactly the object `kinito parse`
-prints (contracts.md).
+prints (docs/command-line.md).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ class Parse:
     text: str
     """The input line, unchanged."""
     intent: str | None = None
-    """A Quinito, Cinquillo or wake-word command intent of contracts.md, or None for chatter."""
+    """A Quinito, Cinquillo or wake-word command intent of docs/command-line.md, or None for chatter."""
     slots: Mapping[str, object] = field(default_factory=dict)
     """Every slot of the phrase heard, by its grammar name (the game's own lists: what was said with
     the move), and `invalid`: a bare number that is no value of the game's number list."""

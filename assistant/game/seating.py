@@ -6,7 +6,8 @@ from assistant.game.parse import Parse, Position
 
 
 def seat(players: tuple[str, ...], speaker: str, position: Position, direction: int = 1) -> str | None:
-    """contracts.md seating: "à ma gauche" is the next player clockwise from the speaker, "à ma droite"
+    """docs/command-line.md seating: "à ma gauche" is the next player clockwise from the speaker, "à ma
+    droite"
     the previous one, "en face" half-way round (even tables only), "le suivant" the next in play order."""
     if speaker not in players:
         return None

@@ -9,7 +9,7 @@ from assistant.core.expectation import Expectation
 
 
 class TableView(Protocol):
-    """The read side every game state offers (contracts.md, `kinito replay` output keys)."""
+    """The read side every game state offers (docs/command-line.md, `kinito replay` output keys)."""
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -27,7 +27,7 @@ class TableView(Protocol):
         ...
 
     def standings(self) -> dict[str, dict[str, int | bool]]:
-        """Per player, the counters the game keeps (contracts.md `players`)."""
+        """Per player, the counters the game keeps (docs/command-line.md `players`)."""
         ...
 
     def expecting_all(self) -> tuple[Expectation, ...]:

@@ -27,7 +27,7 @@ WAKE_INTENTS = (
     | frozenset({"announcement", "help"})
     | coach.COACH_INTENTS
 )
-"""The wake-word command intents of contracts.md, the table's questions and the coach's."""
+"""The wake-word command intents of docs/command-line.md, the table's questions and the coach's."""
 
 
 class Table(Protocol):

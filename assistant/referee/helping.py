@@ -1,4 +1,4 @@
-""" "arbitre aide" (issue 11 items 3 and 7): what may be said now, one line per thing the game waits for.
+""" "arbitre aide": what may be said now, one line per thing the game waits for.
 
 The moves that may be said at a moment come from the game's grammar (each intent's `awaiting`, the
 same data that narrows the recogniser), less the intents this table's rules do not play (the rules'

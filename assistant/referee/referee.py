@@ -35,11 +35,11 @@ AUTO_LIMIT = 100_000
 """The most moves the referee makes by itself in a row (deals, draws) before it waits for the table."""
 
 
-
 class Narration(str):
     """A sentence saying what an accepted move did: never held back as a repetition."""
 
     __slots__ = ()
+
 
 class Referee(Controls):
     """One table's referee. `hear` a line, `tick` the clock, read `outcome()`."""
@@ -114,7 +114,7 @@ class Referee(Controls):
         return tuple(self.state.expecting_all())
 
     def penalties(self) -> list[dict[str, Any]]:
-        """Every penalty of this game, in order (contracts.md `penalties`)."""
+        """Every penalty of this game, in order (docs/command-line.md `penalties`)."""
         return [
             {"player": e.player, "amount": e.amount, "unit": e.unit, "reason": e.reason}
             for e in self.session.events

@@ -1,4 +1,4 @@
-"""Issue 4: acting on a partial result as soon as it is already a complete, unambiguous move."""
+"""Acting on a partial result as soon as it is already a complete, unambiguous move."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ guess is confirmed by the next block before anything happens."""
 
 
 class EarlyMoves:
-    """Issue 4: a partial result that is already a complete, unambiguous move is acted on at once,
+    """A partial result that is already a complete, unambiguous move is acted on at once,
     without waiting for Vosk's end of utterance; its final result is then skipped.
 
     Use it as the Listener's `on_partial` and pass it to `from_heard`. Only the grammar recogniser's
@@ -35,7 +35,7 @@ class EarlyMoves:
     deux" for the start of "soixante deux", measured with the Korean model), and a wrong move is
     worse than a late one. Vosk revises its hypothesis once per decoding block (about 0.25 s with
     the Korean model, whatever the chunk size), so a guess that the next block overturns never
-    holds that long. `hold=None` keeps the rule of the first landing (the same text passed twice
+    holds that long. `hold=None` keeps the first rule (the same text passed twice
     in a row; the bench's "before").
     """
 

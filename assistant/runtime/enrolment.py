@@ -1,4 +1,4 @@
-"""Issue 5: players enrol their voices at the start, when a Vosk speaker model is configured.
+"""Players enrol their voices at the start, when a Vosk speaker model is configured.
 
 The referee asks each player in turn to say a few words, and keeps the speaker vector of what it
 hears next (several results may be needed: only finals of the open recogniser carry one). Pure

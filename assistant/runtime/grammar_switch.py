@@ -1,4 +1,4 @@
-"""Issue 14, grammar switching at no cost: the recogniser's phrase list follows what the game awaits
+"""Grammar switching at no cost: the recogniser's phrase list follows what the game awaits
 (`GrammarSwitch`, one list made per awaited state), and a switch asked from any thread applies in the
 hearing thread (`SwitchingDecoder`)."""
 
@@ -99,7 +99,7 @@ class GrammarSwitch:
     def phrases(self, expectations: Sequence[Expectation]) -> list[str]:
         """Every phrase one of the expectations allows, fitted to the model's vocabulary.
 
-        Issue 14: made once per awaited state (17 ms measured), then taken from the cache."""
+        Made once per awaited state (17 ms measured), then taken from the cache."""
         key = tuple(e.awaiting for e in expectations)
         if key not in self._made:
             self._made[key] = self._make(expectations)

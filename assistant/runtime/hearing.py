@@ -24,12 +24,12 @@ from assistant.voice.hear.quiet_end import QUIET_SECONDS
 from assistant.voice.hear.vad import VadSettings
 
 VIGILANCE_VAD = VadSettings()
-"""Issue 14: the open (vigilance) recogniser decodes the speech segments of this energy VAD."""
+"""The open (vigilance) recogniser decodes the speech segments of this energy VAD."""
 
 
 @dataclass(frozen=True)
 class Ears:
-    """How the voice path decides (issue 14); `FIRST_LANDING` is how it did before this tuning."""
+    """How the voice path decides; `FIRST_LANDING` is how it did before this tuning."""
 
     vad: VadSettings | None = VIGILANCE_VAD
     """The vigilance recogniser decodes this energy VAD's speech segments (None: every chunk)."""
@@ -53,7 +53,7 @@ class Ears:
 
 
 FIRST_LANDING = Ears(quiet=None, early_hold=None, chunk=0.1, vigilance_thread=False)
-"""The voice path as issue 14's first landing built it (the bench's "before")."""
+"""The voice path as it was first built (the bench's "before")."""
 
 
 @dataclass
@@ -65,7 +65,7 @@ class Hearing:
     listener: Listener
     """Iterate it for finals (partials go to `early`)."""
     early: EarlyMoves
-    """Issue 4: moves made from partial results."""
+    """Moves made from partial results."""
     decoder: SwitchingDecoder
     """The recogniser chain (decoders())."""
 

@@ -32,7 +32,7 @@ from assistant.store.protocol import StoredEntry, decode_entries
 
 LOG = logging.getLogger("kinito.serve")
 QUESTIONS = frozenset({"standings", "whose_turn", "rules", "repeat"})
-"""contracts.md wake-word commands that only read the game."""
+"""docs/command-line.md wake-word commands that only read the game."""
 SPOKEN_LIMIT = 200
 """Characters an answer may hold: a sentence or two, as a voice assistant reads them out."""
 _PUNCTUATION = re.compile(r"[^\w'’\- ]+")

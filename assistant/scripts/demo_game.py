@@ -1,4 +1,4 @@
-"""The game of `kinito demo`: the default game's written demo (contracts.md "Script format")."""
+"""The game of `kinito demo`: the default game's written demo (docs/command-line.md "Script format")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Written game transcripts for `kinito replay` (contracts.md, "Script format").
+"""Written game transcripts for `kinito replay` (docs/command-line.md, "Script format").
 
 A script is `key: value` header lines, a line `---`, then one utterance a line as `SPEAKER: words`.
 SPEAKER is a player's name, `table` (someone, not attributed) or `wait` (seconds of silence).

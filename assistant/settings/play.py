@@ -1,6 +1,6 @@
 """`kinito play` settings: a TOML file (kinito.toml here, else ~/.config/kinito/kinito.toml), then flags.
 
-The table's rules keys are the script header's (contracts.md: game, players, edition, variants, mode,
+The table's rules keys are the script header's (docs/command-line.md: game, players, edition, variants, mode,
 hand, target, slow) and go through `session_config.table_config`; the rest are the live loop's own
 (wake word, model, device, db, input, voice engine, speech). A flag given on the command line wins
 over the file.
@@ -20,7 +20,7 @@ from assistant.settings.table import TableConfig, check_table_names, header_keys
 from assistant.settings.toml_file import FLAGS, check_file, in_english, read_toml
 
 _FILE = "referee.yaml"
-"""The responses file with the settings errors (issue 11 item 9)."""
+"""The responses file with the settings errors."""
 
 InputKind = Literal["mic", "text"]
 LIVE_KEYS = frozenset(

@@ -13,10 +13,10 @@ from assistant.game import GameModule, GameRules, default_game, get_game, regist
 from assistant.responses import error, errors
 
 _FILE = "referee.yaml"
-"""The responses file with the settings errors (issue 11 item 9)."""
+"""The responses file with the settings errors."""
 
 TABLE_KEYS = frozenset({"game", "players", "slow"})
-"""The header keys every table has (contracts.md); each game adds its own settings."""
+"""The header keys every table has (docs/command-line.md); each game adds its own settings."""
 
 
 def header_keys() -> frozenset[str]:

@@ -3,7 +3,7 @@
 Randomness: move `m` of game `g` of a run seeded `s` draws from its own `random.Random(move_seed(s, g,
 m))`. A bot's choice therefore depends only on the state and that index, so a game killed after any
 move and resumed from its save file continues exactly as the uninterrupted run would have (the draws
-themselves are recorded in the commands, style.md: randomness is a recorded event).
+themselves are recorded in the commands, docs/architecture.md: randomness is a recorded event).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The store holds JSON only. A game's `Codec` turns its commands and events into JSON on the way in
 (`encode_entry`) and back into frozen dataclasses on the way out (`decode_entries`), so the store
-knows nothing about any game's rules. The move history is the save file (style.md 5): undo truncates
+knows nothing about any game's rules. The move history is the save file (docs/architecture.md): undo truncates
 its tail, resume folds it again (`resume`).
 """
 

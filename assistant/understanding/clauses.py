@@ -120,8 +120,10 @@ def comment_start(pieces: Sequence[Piece], openers: frozenset[str], markers: fro
             continue
         rest = pieces[c + 1 :]
         said = sum(1 for p in rest if p.words != (p.words[0],) or p.words[0] not in markers)
-        if all(p.role in ("unknown", "other") for p in rest) and said >= REMARK_WORDS and any(
-            p.role == "unknown" for p in rest
+        if (
+            all(p.role in ("unknown", "other") for p in rest)
+            and said >= REMARK_WORDS
+            and any(p.role == "unknown" for p in rest)
         ):
             return c
     return len(pieces)

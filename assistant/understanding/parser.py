@@ -189,7 +189,7 @@ class Parser:
         return fill(self.tagger.tag(words), self.rules, awaiting, words.pause_before, words.keys)
 
     def complete(self, text: str) -> bool:
-        """Issue 4, early action: `text` is a whole phrase of the grammar and every longer phrase that
+        """Early action: `text` is a whole phrase of the grammar and every longer phrase that
         goes on from it means the same, so the end of the utterance cannot change its meaning
         ("je soulève" is complete, "je soulève le gobelet" means the same; a special shown is not
         when its target may follow, "... à ma gauche")."""

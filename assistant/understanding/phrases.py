@@ -109,7 +109,7 @@ def adapt_to_vocabulary(
 
 @dataclass(frozen=True)
 class Coverage:
-    """How much of a phrase list a model's vocabulary can hear (`kinito doctor`, issue 14)."""
+    """How much of a phrase list a model's vocabulary can hear (`kinito doctor`)."""
 
     phrases: int
     """Phrases in the list ("[unk]" not counted)."""

@@ -120,7 +120,7 @@ def heard_words(text: str) -> list[str]:
 
 
 def common_word_names(players: Iterable[str], lexicon: NameLexicon | None = None) -> list[str]:
-    """Q11 (issue 6): the configured names that are common French words, so the setup can warn.
+    """Q11: the configured names that are common French words, so the setup can warn.
 
     Such a name is heard only exactly and not after a determiner ("la rose" is a flower,
     "rose à toi" is Rose): the table should know it may be missed or misheard.

@@ -1,4 +1,4 @@
-"""`kinito bench`: the figures' helpers, the targets of issue 6, and the command's JSON contract."""
+"""`kinito bench`: the figures' helpers, the targets of And the command's JSON contract."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ CONTRACT_KEYS = {
     "vigilance_rtf",
     "vosk_model_load_s",
 }
-"""contracts.md `kinito bench`, voice-path keys included."""
+"""docs/command-line.md `kinito bench`, voice-path keys included."""
 
 
 def test_percentile_is_nearest_rank() -> None:

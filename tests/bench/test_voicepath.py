@@ -1,4 +1,4 @@
-"""Issue 14: `kinito bench`'s voice-path figures, through what `kinito play` assembles."""
+"""`kinito bench`'s voice-path figures, through what `kinito play` assembles."""
 
 from __future__ import annotations
 

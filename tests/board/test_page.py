@@ -1,4 +1,4 @@
-"""Issue 15, done when: `kinito play --input text --board 127.0.0.1:PORT` on a scripted game, the page
+"""Done when: `kinito play --input text --board 127.0.0.1:PORT` on a scripted game, the page
 open in a real headless chromium, each move changes the page; a name like <script> shows as text."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The board server (issue 15): read-only (no request changes the game), names escaped as data,
+"""The board server: read-only (no request changes the game), names escaped as data,
 phones that come and go, and a board that binds to localhost unless told otherwise."""
 
 from __future__ import annotations
@@ -95,7 +95,8 @@ def test_each_move_is_one_event_and_phones_come_and_go(table: tuple[Referee, Boa
 
 
 def test_board_address_defaults_to_localhost() -> None:
-    """contracts.md `--board [HOST:]PORT`: HOST defaults to 127.0.0.1; a bad address is one sentence."""
+    """docs/command-line.md `--board [HOST:]PORT`: HOST defaults to 127.0.0.1; a bad address is one
+    sentence."""
     assert parse_address("8000") == ("127.0.0.1", 8000)
     assert parse_address("0.0.0.0:8765") == ("0.0.0.0", 8765)
     assert parse_address("[::1]:8000") == ("::1", 8000)

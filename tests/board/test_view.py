@@ -60,7 +60,7 @@ def test_l1_family_lives_elimination_winner_and_summary() -> None:
     assert data["summary"]["lines"][:2] == ["Bilan de la partie.", "Bruno gagne la partie !"]
     assert data["chart"]["series"]["Ana"] == [5, 4, 3, 2, 1, 0]
     assert data["chart"]["unit"] == "vies" and data["title"] == "Quinito — édition famille"
-    assert data["journal"][-1] == "Ana n'a plus de vie"  # issue 11 item 9: no guessed gender
+    assert data["journal"][-1] == "Ana n'a plus de vie"  # No guessed gender
 
 
 def test_q13_title_names_the_edition_and_each_cup_says_what_it_waits_for() -> None:

@@ -1,4 +1,4 @@
-"""Issue 13: `kinito --help` and every subcommand's help speak French only, argparse's words included."""
+"""`kinito --help` and every subcommand's help speak French only, argparse's words included."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The save format's versions and upcasters (style.md 13): renaming an event never breaks a stored game."""
+"""The save format's versions and upcasters (docs/architecture.md): renaming an event never breaks a stored
+game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One conformance test every registered game passes (OpenSpiel's random_sim_test, style.md 9).
+"""One conformance test every registered game passes (OpenSpiel's random_sim_test, docs/architecture.md).
 
 For each game of the registry (the toy game of tests/games/toy included): its rules build from a
 header and round-trip through `to_dict`; bots play seeded games to their end; undo then re-apply gives

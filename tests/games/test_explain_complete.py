@@ -1,4 +1,4 @@
-"""Issue 11 item 8: the spoken rules are complete and true, for every registered game.
+"""The spoken rules are complete and true, for every registered game.
 
 - every topic of the grammar's rules topic list (grammars/commands.yaml) gets an answer, never
   "Je ne connais pas ce sujet";

@@ -43,7 +43,7 @@ def test_a_refused_move_of_the_toy_game_is_said_not_crashed() -> None:
 
 
 def test_the_toy_game_is_two_files_that_import_the_contract_and_the_shared_services_only() -> None:
-    """A game is one module and its grammar, written against assistant.game (style.md 9)."""
+    """A game is one module and its grammar, written against assistant.game (docs/architecture.md)."""
     folder = Path(tests.games.toy.__file__).parent
     assert sorted(p.name for p in folder.iterdir() if p.is_file()) == ["__init__.py", "allumettes.yaml"]
     tree = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))

@@ -1,4 +1,4 @@
-"""Issue 13: `./run play` installs only what playing needs; `sox` is for `./run test` alone.
+"""`./run play` installs only what playing needs; `sox` is for `./run test` alone.
 
 The script runs from a copy, with stand-ins for dpkg-query (nothing installed), apt-get (records what it
 is asked for) and the virtualenv's programs, so only its choice of system packages is exercised.

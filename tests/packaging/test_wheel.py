@@ -1,8 +1,8 @@
-"""Issue 13: the wheel and the sdist carry grammars/, and a fresh virtualenv runs kinito from anywhere.
+"""The wheel and the sdist carry grammars/, and a fresh virtualenv runs kinito from anywhere.
 
 `python -m build` makes the sdist, then the wheel from that sdist (so both are checked); the wheel is
 installed with its dependencies into a new virtualenv, and `kinito demo --no-speech`, `kinito parse`
-(the contracts.md example), `kinito replay GAME --json` and `kinito doctor --json` run from a folder
+(the docs/command-line.md example), `kinito replay GAME --json` and `kinito doctor --json` run from a folder
 outside the checkout, with nothing of the checkout on the path.
 """
 

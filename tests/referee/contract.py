@@ -1,4 +1,4 @@
-"""The contract's lists (contracts.md), as the tests check them."""
+"""The contract's lists (docs/command-line.md), as the tests check them."""
 
 CONTRACT_REASONS = (
     "bluff",
@@ -13,4 +13,4 @@ CONTRACT_REASONS = (
     "name_called",
     "fault",
 )
-"""contracts.md: every penalty reason of `kinito replay`, in its order."""
+"""docs/command-line.md: every penalty reason of `kinito replay`, in its order."""

@@ -1,4 +1,4 @@
-"""C8 (issue 11 item 6): a spoken abandon, answered yes or no, is a move of the log: it is stored in
+"""C8: a spoken abandon, answered yes or no, is a move of the log: it is stored in
 the SQLite store, a crashed game resumes with it, and it is undone like any move after a resume."""
 
 from __future__ import annotations

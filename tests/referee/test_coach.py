@@ -1,4 +1,4 @@
-"""The coach (issue 15): Q3 odds spoken from the standing announcement, Cinquillo's "what can I play"
+"""The coach: Q3 odds spoken from the standing announcement, Cinquillo's "what can I play"
 answered with the hands unseen (C3), and the summary at the end of a game (L1, C7) or on "bilan"."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Expectations (merged `# expect: {json}` lines) are checked this way:
 - `not_said`: none of these sentences was said;
 - `spoken_count`: exactly this many sentences were said.
 Each file names the rule ids it exercises in a `# rules:` line; together the games cover every rule id
-of rules.md and every penalty reason of contracts.md.
+of docs/rules.md and every penalty reason of docs/command-line.md.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ RULE_IDS = (
     *(f"L-V{i}" for i in range(1, 8)),
     *(f"C{i}" for i in range(1, 9)),
 )
-"""Every rule id of rules.md."""
+"""Every rule id of docs/rules.md."""
 
 
 def rules_of(path: Path) -> set[str]:

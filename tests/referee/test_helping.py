@@ -1,4 +1,4 @@
-"""Issue 11 items 3 and 7: "arbitre aide" lists what may be said now, derived from the game's grammar
+""" "arbitre aide" lists what may be said now, derived from the game's grammar
 (each intent's `awaiting`) and the table's rules (`unspoken`), each move with one example that the
 parser reads as that move."""
 

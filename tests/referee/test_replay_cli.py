@@ -1,4 +1,4 @@
-"""`kinito replay game.txt --json` and `kinito rules ...` run exactly as contracts.md writes them."""
+"""`kinito replay game.txt --json` and `kinito rules ...` run exactly as docs/command-line.md writes them."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11 item 9, style.md 11: every sentence the referee says is data (grammars/responses/fr/), and
+"""Docs/architecture.md 11: every sentence the referee says is data (grammars/responses/fr/), and
 each one, rendered with sample values, is French a French speaker would say: one register ("tu"),
 elision ("d'Ana"), a capital at the start, no English, no "révélateur", no guessed gender, and (Q11)
 never the verb "boire". Every refusal code an engine raises renders to such a sentence.
@@ -178,7 +178,7 @@ def test_the_responses_files_are_found_and_every_game_names_its_own() -> None:
 
 @pytest.mark.parametrize(("where", "sentence"), RENDERED, ids=[w for w, _ in RENDERED])
 def test_every_response_is_french_a_french_speaker_would_say(where: str, sentence: str) -> None:
-    """Issue 11 item 9 and Q11, on every sentence template of grammars/responses/fr/."""
+    """Q11 and the responses data, on every sentence template of grammars/responses/fr/."""
     assert problems(sentence) == []
 
 
@@ -229,7 +229,7 @@ def refusal_codes(game: str) -> set[str]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_refusal_code_an_engine_raises_renders_to_french(game: str) -> None:
-    """style.md 11: the engines refuse with codes; each one has a sentence in the game's file."""
+    """docs/architecture.md: the engines refuse with codes; each one has a sentence in the game's file."""
     module = get_game(game)
     refusals = responses(module.responses).get("refusals") or {}
     codes = refusal_codes(game)
@@ -259,12 +259,12 @@ def test_a_refusal_is_said_through_the_book_with_its_values() -> None:
 
 
 BOARD_SECTIONS = ("board", *BOARD_LINES)
-"""What the party board shows of a game (issue 15), in the game's own responses file."""
+"""What the party board shows of a game, in the game's own responses file."""
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_board_text_renders_with_all_its_blanks_filled(game: str) -> None:
-    """Issue 11 item 9 on the board: titles, words, statuses and journal lines are data, each one
+    """The board: titles, words, statuses and journal lines are data, each one
     rendered with sample values fills every blank and passes the checks of a sentence (words: no
     English, no guessed gender, never boire)."""
     data = responses(get_game(game).responses)

@@ -1,4 +1,4 @@
-"""Issue 13: each stored move keeps the line heard that caused it, and its time (a dispute settles)."""
+"""Each stored move keeps the line heard that caused it, and its time (a dispute settles)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 11 item 10: no silent surprise at the start of a game, each gets one clear sentence.
+"""No silent surprise at the start of a game, each gets one clear sentence.
 
 - `hand` at a Cinquillo table of 3 or 4 (C2 deals every card): games/r19_c2_hand_unused_at_three.txt;
 - a line from a name not at the table (typed "Zoé: ..." in `kinito play --input text`);

@@ -1,4 +1,5 @@
-"""Bad table settings are refused with ONE clear French sentence (style.md 7), through the replay script
+"""Bad table settings are refused with ONE clear French sentence (docs/architecture.md), through the replay
+script
 path and the `kinito replay` / `kinito play` command lines: non-zero exit, no traceback.
 
 Common French words as names ("Pierre", "Rose") are allowed but must be warned about: vigilance (Q11)

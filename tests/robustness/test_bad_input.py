@@ -1,4 +1,4 @@
-"""Issue 12, items 6 and 7: bad input is one clear French line and a non-zero exit, never a traceback,
+"""Bad input is one clear French line and a non-zero exit, never a traceback,
 a hang or unbounded memory."""
 
 from __future__ import annotations

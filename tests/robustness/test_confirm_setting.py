@@ -1,4 +1,4 @@
-"""Issue 14 item 7: the `confirm_below` line `kinito calibrate` suggests is a kinito.toml setting the
+"""The `confirm_below` line `kinito calibrate` suggests is a kinito.toml setting the
 referee then runs with; a value that is no confidence is refused in one sentence."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, item 4: `kinito play --resume` over a save file with damaged rows names the game and the
+"""Item 4: `kinito play --resume` over a save file with damaged rows names the game and the
 entry, offers `--recover` (continue up to the last good entry, in a new game) and never overwrites
 what is there."""
 

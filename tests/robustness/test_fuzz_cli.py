@@ -1,4 +1,4 @@
-"""Issue 12, "done when": random bytes and random TOML, replay and script files fed to every CLI entry
+""" "done when": random bytes and random TOML, replay and script files fed to every CLI entry
 point, each in a real process. Whatever comes in: exit code 0, 1 or 2, no traceback on stderr, an end
 within a generous 20 s (a hang, not a speed check), and no MemoryError under a 1.5 GiB address cap.
 

@@ -1,7 +1,7 @@
 """Parser fuzzing: any unicode, empty and 10,000-character lines, every shape of player name.
 
 The parser's contract (parser.py): `parse` never raises on any string, and its output is the JSON object of
-`kinito parse --jsonl` (contracts.md), so it must survive json.dumps.
+`kinito parse --jsonl` (docs/command-line.md), so it must survive json.dumps.
 """
 
 from __future__ import annotations

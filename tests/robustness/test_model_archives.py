@@ -1,4 +1,4 @@
-"""Issue 12, items 6 and 10: `kinito model download|verify` over hostile archives, URLs and folders
+"""Items 6 and 10: `kinito model download|verify` over hostile archives, URLs and folders
 (served as file:// URLs, no network): one specific sentence, exit 2, nothing left behind."""
 
 from __future__ import annotations

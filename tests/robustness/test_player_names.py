@@ -1,4 +1,4 @@
-"""Issue 12, item 8 (Q11): names the referee could confuse, with a game word or with each other,
+"""Item 8 (Q11): names the referee could confuse, with a game word or with each other,
 are refused with a sentence saying why; the game words come from the grammar data."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, items 1-3: a real `kinito play --input text` process, killed (SIGKILL) exactly where a
+"""Items 1-3: a real `kinito play --input text` process, killed (SIGKILL) exactly where a
 write of the referee ends or fails (tests/robustness/faulty.py), never loses or wedges its game."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, item 9: settings never say one thing and do another; JSONL keeps one object a line."""
+"""Settings never say one thing and do another; JSONL keeps one object a line."""
 
 from __future__ import annotations
 

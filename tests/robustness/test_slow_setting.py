@@ -1,4 +1,4 @@
-"""Issue 12, item 5 (Q10): `slow` is a finite number of seconds within a sane range, or off; a bad
+"""Item 5 (Q10): `slow` is a finite number of seconds within a sane range, or off; a bad
 value is refused in one sentence instead of charging a dose every second."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12, items 11 and 12: no model planted by another user is loaded; a slow decoder cannot make
+"""No model planted by another user is loaded; a slow decoder cannot make
 the microphone queue grow without bound."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 5: players enrol their voices; a breach heard with a confidently matched voice is charged to
+"""Players enrol their voices; a breach heard with a confidently matched voice is charged to
 that player, and one that matches nobody is asked about (Q11: never charged at random)."""
 
 from __future__ import annotations

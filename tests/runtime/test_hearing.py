@@ -1,4 +1,4 @@
-"""Issue 14: `kinito play`'s voice path as assembled by runtime.hearing, on the real Korean decoder."""
+"""`kinito play`'s voice path as assembled by runtime.hearing, on the real Korean decoder."""
 
 from __future__ import annotations
 

@@ -251,7 +251,7 @@ def _final(text: str) -> Heard:
 
 
 def test_early_move_on_a_complete_partial_and_its_final_is_skipped() -> None:
-    """Issue 4: "je soulève" is complete as soon as it is heard and has held for HOLD_SECONDS of
+    """ "je soulève" is complete as soon as it is heard and has held for HOLD_SECONDS of
     audio; the final must not lift twice."""
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
     referee.hear("Ana", "soixante deux")
@@ -280,7 +280,7 @@ def test_a_partial_that_a_longer_phrase_may_continue_waits_for_the_final() -> No
 
 
 def test_a_first_guess_overturned_by_the_next_decoding_block_is_no_early_move() -> None:
-    """Issue 14 / Q10: the Korean decoder's first guess for "soixante" was "deux deux", a whole
+    """Q10: the Korean decoder's first guess for "soixante" was "deux deux", a whole
     phrase; its next block (0.25 s later, measured) said "soixante deux". The guess is never acted
     on: it did not hold for HOLD_SECONDS; the announcement is 62."""
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
@@ -317,7 +317,7 @@ def test_a_new_utterance_after_an_early_move_is_heard_again() -> None:
 
 
 def test_each_awaited_state_builds_its_phrase_list_once() -> None:
-    """Issue 14: a state seen before gets the same list back, not a rebuilt one."""
+    """A state seen before gets the same list back, not a rebuilt one."""
     referee = Referee(table_config({"game": "quinito", "players": "Ana,Bruno,Chloé"}), FakeClock())
     switch = GrammarSwitch(Sink(), get_game("quinito"), PLAYERS)
     first = switch.phrases(referee.expectations())

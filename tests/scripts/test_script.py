@@ -1,4 +1,4 @@
-"""The script format of contracts.md and the table settings built from its header."""
+"""The script format of docs/command-line.md and the table settings built from its header."""
 
 from __future__ import annotations
 

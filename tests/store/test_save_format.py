@@ -1,6 +1,6 @@
-"""Versioned persistence (style.md 13): files written by earlier versions of kinito still resume.
+"""Versioned persistence (docs/architecture.md): files written by earlier versions of kinito still resume.
 
-`fixtures/kinito-v1.sqlite3` was written by the first landing (commit c126c9d, schema 1, whose
+`fixtures/kinito-v1.sqlite3` was written by the first version (commit c126c9d, schema 1, whose
 `games.kind` carried a CHECK naming the two games): a Quinito game refereed from typed lines (a bluff,
 a quinito attack, a forbidden word, V-65), a 2-player Cinquillo game just dealt, and a whole simulated
 Cinquillo match. `kinito-v1.expected.json` is what that version folded each game to.

@@ -1,4 +1,4 @@
-"""Issue 10, the evening set as development data: the classes of errors it showed, on lines written for
+"""The evening set as development data: the classes of errors it showed, on lines written for
 these tests (none of them a corpus line). Precision first: a wrong move is worse than a missed one."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ def quinito() -> Parser:
     "text", ["l'arbitre a sifflé contre nous", "l'arbitre est pénalité", "l'arbitre nous a annulé ça"]
 )
 def test_a_referee_talked_about_is_no_command(text: str) -> None:
-    """contracts.md wake word: "l'arbitre a ..." talks about a referee, it does not address ours."""
+    """docs/command-line.md wake word: "l'arbitre a ..." talks about a referee, it does not address ours."""
     parse = quinito().parse(text)
     assert parse.intent is None
     assert not parse.addressed

@@ -1,4 +1,4 @@
-"""Spans, then frames (spans.py, frames.py): moves inside ordinary speech, never a guess (issue 10).
+"""Spans, then frames (spans.py, frames.py): moves inside ordinary speech, never a guess.
 
 Each test names the rule or decision it checks. The properties draw their fillers from the grammar's
 own skip words, so they test the principle, not a list of corpus lines.
@@ -65,7 +65,7 @@ MOVES = (
 def test_skip_words_around_a_move_never_change_it(
     move: tuple[str, tuple[object, ...]], before: list[str], after: list[str]
 ) -> None:
-    """Issue 10, frames rule 2: carriers and fillers around a move leave its meaning as it is."""
+    """Frames rule 2: carriers and fillers around a move leave its meaning as it is."""
     text, expected = move
     line = " ".join([*before, text, *after])
     assert meaning(quinito(), line) == expected, line
@@ -80,7 +80,7 @@ NOUNS = ("verre", "train", "voiture", "gâteau", "chaise", "euros", "ans", "kilo
 def test_a_move_word_used_with_another_noun_is_no_move(
     move: tuple[str, tuple[object, ...]], noun: str, where: str
 ) -> None:
-    """Issue 10 precision, leftovers.py rule 2: a noun phrase that is no table talk ("un verre", "le
+    """Leftovers.py rule 2: a noun phrase that is no table talk ("un verre", "le
     train") makes the game words around it chatter, before or after them."""
     line = f"{move[0]} un {noun}" if where == "after" else f"le {noun} {move[0]}"
     assert quinito().parse(line).intent is None, line
@@ -89,7 +89,7 @@ def test_a_move_word_used_with_another_noun_is_no_move(
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(score=st.sampled_from([m for m in MOVES if m[1][0] == "score"]), noun=st.sampled_from(NOUNS))
 def test_a_number_followed_by_a_noun_is_a_quantity(score: tuple[str, tuple[object, ...]], noun: str) -> None:
-    """Issue 10 precision, leftovers.py rule 3: "quarante deux ans" is an age, no announcement."""
+    """Leftovers.py rule 3: "quarante deux ans" is an age, no announcement."""
     line = f"{score[0]} {noun}"
     assert quinito().parse(line).intent is None, line
 
@@ -112,7 +112,7 @@ def test_a_number_followed_by_a_noun_is_a_quantity(score: tuple[str, tuple[objec
     ],
 )
 def test_chatter_with_game_words_is_no_move(text: str) -> None:
-    """Issue 10 item 2: game words in another sense give no move; "montre" is no "contre"."""
+    """Game words in another sense give no move; "montre" is no "contre"."""
     assert quinito().parse(text).intent is None
 
 
@@ -127,7 +127,7 @@ def test_chatter_with_game_words_is_no_move(text: str) -> None:
     ],
 )
 def test_a_self_correction_keeps_the_last_value(text: str, intent: str, score: int | None) -> None:
-    """Issue 10, frames rule 3: after "non", "pardon", "enfin" or a hesitation, the last value counts."""
+    """Frames rule 3: after "non", "pardon", "enfin" or a hesitation, the last value counts."""
     parse = quinito().parse(text)
     assert (parse.intent, parse.fields.get("score")) == (intent, score)
 
@@ -153,7 +153,7 @@ def test_a_die_by_die_read_needs_a_throw_to_be_awaited() -> None:
     [("bruno cinquante quatre", "score", "Bruno"), ("je soulève chloé", "challenge", "Chloé")],
 )
 def test_a_move_and_a_name_both_count(text: str, intent: str, player: str) -> None:
-    """Q11 and issue 10: the move is understood and the name is still a breach."""
+    """Q11 and The move is understood and the name is still a breach."""
     parse = quinito().parse(text)
     assert parse.intent == intent
     assert [v.player for v in parse.violations if v.rule == "name_called"] == [player]
@@ -181,7 +181,7 @@ def test_a_special_and_the_score_it_shows_are_the_special(text: str, intent: str
 
 @pytest.mark.parametrize("text", ["kini to", "qui nito", "ki nito", "qua rante trois", "je sous lève"])
 def test_words_a_recogniser_split_are_glued_back(text: str) -> None:
-    """Issue 10 item 4: recogniser splits are understood by the parser itself, not only through Vosk."""
+    """Recogniser splits are understood by the parser itself, not only through Vosk."""
     assert quinito().parse(text).intent is not None
 
 
@@ -199,18 +199,18 @@ def test_words_a_recogniser_split_are_glued_back(text: str) -> None:
     ],
 )
 def test_commands_never_snap_into_a_destructive_one(text: str, intent: str | None) -> None:
-    """Issue 10 item 2: new_game is its exact phrase only; unknown words before a command veto it."""
+    """New_game is its exact phrase only; unknown words before a command veto it."""
     assert quinito().parse(text).intent == intent
 
 
 def test_an_attempt_is_flagged_and_chatter_is_not() -> None:
-    """Issue 10 item 3: a move phrase that fills no frame is an attempt (the referee asks); chatter is not."""
+    """A move phrase that fills no frame is an attempt (the referee asks); chatter is not."""
     assert quinito().parse("je prends un verre").attempt
     assert not quinito().parse("il fait chaud ici").attempt
 
 
 def test_a_spoken_yes_confirms() -> None:
-    """Issue 10 item 2: "oui" is no move, but it confirms a destructive command."""
+    """ "oui" is no move, but it confirms a destructive command."""
     parse = quinito().parse("oui")
     assert parse.intent is None and parse.confirm
 

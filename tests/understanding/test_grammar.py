@@ -11,13 +11,13 @@ from assistant.games.quinito.scores import order
 from assistant.understanding.grammar import WILDCARD, build
 from assistant.understanding.normalize import vosk_words
 
-RULES = Path(__file__).resolve().parents[3] / "shared" / "docs" / "rules.md"
+RULES = Path(__file__).resolve().parents[3] / "shared" / "docs" / "docs/rules.md"
 Q3 = [31, 32, 41, 42, 43, 51, 52, 53, 54, 61, 62, 63, 64, 65, 11, 22, 33, 44, 55, 66, 21]
 
 
 def test_q3_grammar_scores_are_the_engine_scores() -> None:
     """Q3: the grammar's {score} list says exactly the engine's 21 scores; the engine's order (the only
-    copy of it) is the one of rules.md, lowest to highest."""
+    copy of it) is the one of docs/rules.md, lowest to highest."""
     assert {v for v in build(get_game("quinito")).legal if isinstance(v, int)} == set(order(frozenset()))
     assert list(order(frozenset())) == Q3
     if RULES.exists():

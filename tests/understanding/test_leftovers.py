@@ -1,5 +1,5 @@
 """Leftover words (leftovers.py): they lower a clear move's confidence, and veto it only when they show
-the game words mean something else (issue 10: "leftover words lower the confidence; they do not veto
+the game words mean something else ("leftover words lower the confidence; they do not veto
 a clear frame", and precision first).
 
 The rule tests build pieces by hand (no grammar); the parser tests use lines written for these tests,
@@ -107,7 +107,7 @@ MOVES = (
 def test_an_unknown_word_next_to_a_move_keeps_it_with_less_confidence(
     word: str, move: tuple[str, str], before: bool
 ) -> None:
-    """Issue 10 item 1: an unknown word does not veto a clear frame; it lowers its confidence (after a
+    """An unknown word does not veto a clear frame; it lowers its confidence (after a
     number it is a unit, rule 3: only before it)."""
     before = before or move[1] == "score"
     line = f"{word} {move[0]}" if before else f"{move[0]} {word}"
@@ -128,7 +128,7 @@ def test_an_unknown_word_next_to_a_move_keeps_it_with_less_confidence(
     ],
 )
 def test_questions_and_reported_speech_give_no_move(parser: object, text: str) -> None:
-    """Rule 1: a question about a card or a move is no play (issue 10: "qui a le six de coupe")."""
+    """Rule 1: a question about a card or a move is no play ("qui a le six de coupe")."""
     assert callable(parser)
     assert parser().parse(text).intent is None
 

@@ -1,4 +1,5 @@
-"""`kinito parse` end to end, run exactly as contracts.md writes it (a subprocess with a shell redirect)."""
+"""`kinito parse` end to end, run exactly as docs/command-line.md writes it (a subprocess with a shell
+redirect)."""
 
 from __future__ import annotations
 
@@ -29,7 +30,8 @@ def _run(command: str, stdin_path: Path, cwd: Path) -> subprocess.CompletedProce
 
 
 def test_contract_command_line_jsonl(tmp_path: Path) -> None:
-    """contracts.md: one JSON object per input line, in order, with text/intent/score/card/violations."""
+    """docs/command-line.md: one JSON object per input line, in order, with
+    text/intent/score/card/violations."""
     lines = tmp_path / "lines.txt"
     lines.write_text("\n".join(LINES) + "\n", encoding="utf-8")
     done = _run('kinito parse --game quinito --players "Ana,Bruno,Chloé,David" --jsonl', lines, tmp_path)

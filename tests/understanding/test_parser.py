@@ -176,7 +176,7 @@ def test_q11_self_designation_answers_who_said_it() -> None:
 
 
 def test_complete_phrases_for_early_action() -> None:
-    """Issue 4: a partial is acted on only when no longer phrase could change its meaning."""
+    """A partial is acted on only when no longer phrase could change its meaning."""
     parser = Parser(get_game("quinito"), ["Ana", "Bruno"])
     assert parser.complete("menteur") and parser.complete("je soulève")  # "… le gobelet" means the same
     assert parser.complete("soixante deux") and parser.complete("double trois")

@@ -112,7 +112,7 @@ def test_real_korean_model_knows_no_french_word(korean_model: Any) -> None:
 
 
 def test_coverage_reports_respellings_unknown_words_and_dropped_phrases() -> None:
-    """Issue 14 (kinito doctor): "quinito" heard as its respelling, "arbitre" unknown drops its phrases."""
+    """kinito doctor: "quinito" heard as its respelling, "arbitre" unknown drops its phrases."""
     from assistant.understanding.phrases import coverage
 
     known = {"kinito", "les", "scores", "deux"}
@@ -125,7 +125,7 @@ def test_coverage_reports_respellings_unknown_words_and_dropped_phrases() -> Non
 
 @pytest.mark.parametrize("game", ["quinito", "cinquillo"])
 def test_every_exact_phrase_of_a_moment_is_in_that_moments_vosk_list(game: str) -> None:
-    """Issue 10 item 5: a phrase the parser's exact table knows for what the game awaits can come out of
+    """A phrase the parser's exact table knows for what the game awaits can come out of
     Vosk then (compared on parser keys, so accents, hyphens and respellings do not count)."""
     parser = Parser(get_game(game), PLAYERS, vigilance=False)
     grammar = parser.grammar
@@ -141,7 +141,7 @@ def test_every_exact_phrase_of_a_moment_is_in_that_moments_vosk_list(game: str) 
 
 @pytest.mark.parametrize("game", ["quinito", "cinquillo"])
 def test_words_around_a_move_are_vosk_phrases(game: str) -> None:
-    """Issue 10 item 5: skip words, fillers, corrections, carriers and a spoken yes are phrases of their own,
+    """Skip words, fillers, corrections, carriers and a spoken yes are phrases of their own,
     so Vosk can chain them with a move ("ouais je prends"); "[unk]" stays."""
     grammar = Parser(get_game(game), PLAYERS, vigilance=False).grammar
     for awaiting in (None, *sorted({m for ms in grammar.awaiting.values() for m in ms})):

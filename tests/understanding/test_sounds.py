@@ -21,7 +21,7 @@ SOUND_ALIKES = [
     ("sofie", "Sophie"),
     ("cloé", "Chloé"),
 ]
-"""Spellings heard for a name, and the name (issue 10)."""
+"""Spellings heard for a name, and the name."""
 TABLE = ("Margaux", "Arnault", "Thibaut", "Sophie", "Chloé", "Rose")
 needs_espeak = pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is not installed")
 
@@ -90,7 +90,7 @@ def test_espeak_pronounces_a_batch_in_order() -> None:
 @needs_espeak
 @pytest.mark.parametrize(("heard", "player"), SOUND_ALIKES)
 def test_q11_sound_alike_names_with_espeak(heard: str, player: str) -> None:
-    """Q11 (issue 10): spellings espeak-ng pronounces like a player's name are that name."""
+    """Q11: spellings espeak-ng pronounces like a player's name are that name."""
     parser = Parser(get_game("quinito"), TABLE, phonetizer=EspeakPhonetizer())
     assert described(parser.parse(f"{heard} je prends").violations) == [f"name_called:{player}"]
 

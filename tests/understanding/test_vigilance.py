@@ -37,7 +37,7 @@ def described(violations: tuple[Violation, ...]) -> list[str]:
 
 
 def test_q11_corpora_are_big_enough() -> None:
-    """Q11: at least 100 must-fire and 100 near-miss lines (issue 3)."""
+    """Q11: at least 100 must-fire and 100 near-miss lines."""
     assert len(MUST_FIRE) >= 100
     assert len(NEAR_MISSES) >= 100
 
@@ -103,7 +103,7 @@ def test_q11_names_are_whole_words_only() -> None:
 
 
 def test_q11_common_word_names_need_exact_spelling_and_no_determiner() -> None:
-    """Q11 / issue 6: "la rose" is a flower, "rose à toi" is Rose, "du rosé" is wine."""
+    """Q11 / "la rose" is a flower, "rose à toi" is Rose, "du rosé" is wine."""
     table = Vigilance(["Rose", "Pierre", "Olive"])
     assert described(table.scan("rose à toi")) == ["name_called:Rose"]
     assert described(table.scan("c'est le tour de pierre")) == ["name_called:Pierre"]
@@ -112,7 +112,7 @@ def test_q11_common_word_names_need_exact_spelling_and_no_determiner() -> None:
 
 
 def test_q11_common_word_names_are_flagged_for_the_setup() -> None:
-    """Issue 6: names that are common French words are returned, as configured."""
+    """Names that are common French words are returned, as configured."""
     players = ["Pierre", "Ana", "rose", "Olive", "France", "Marie Claire", "Chloé", "Marc"]
     assert common_word_names(players) == ["Pierre", "rose", "Olive", "France", "Marc"]
     assert common_word_names([]) == []

@@ -1,4 +1,4 @@
-"""Issue 14 item 7, `kinito calibrate`: the Korean model hears the table (espeak-ng speech of the
+"""`kinito calibrate`: the Korean model hears the table (espeak-ng speech of the
 stand-in words, fed through a fake microphone stream with quiet and a little noise around it)."""
 
 from __future__ import annotations

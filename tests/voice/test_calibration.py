@@ -1,4 +1,4 @@
-"""Issue 14 item 7, calibrating a room: the pure part (takes and levels in, a threshold out)."""
+"""Calibrating a room: the pure part (takes and levels in, a threshold out)."""
 
 from __future__ import annotations
 

@@ -205,7 +205,7 @@ def test_cli_json_is_only_json_and_exit_code_follows_ok(tmp_path: Path) -> None:
 
 
 def test_vocabulary_names_what_the_model_cannot_hear(healthy: Probes) -> None:
-    """Issue 14: words the model lacks are named, their phrases dropped, and it does not block play."""
+    """Words the model lacks are named, their phrases dropped, and it does not block play."""
     probes = dataclasses.replace(healthy, vocabulary=lambda path: lambda word: word != "arbitre")
     check = _by_name(run_checks(probes))["vocabulary"]
     assert not check.ok and not check.blocking

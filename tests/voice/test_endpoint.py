@@ -1,4 +1,4 @@
-"""Issue 14: the endpoint rules `kinito play` uses, as a setting, and the one model load."""
+"""The endpoint rules `kinito play` uses, as a setting, and the one model load."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_a_bad_endpoint_setting_is_one_sentence_with_a_fix(text: str) -> None:
 
 
 def test_play_rules_sit_between_the_split_prone_and_the_model_rules() -> None:
-    """Issue 14: 0.25 s split a phrase at a 330 ms pause; the model's 0.5 s is ~190 ms slower."""
+    """0.25 s split a phrase at a 330 ms pause; the model's 0.5 s is ~190 ms slower."""
     assert SHORT.rule2 < PLAY.rule2 < DEFAULT.rule2
     assert PLAY.rule3 < DEFAULT.rule3 and PLAY.rule4 < DEFAULT.rule4
 

@@ -1,4 +1,4 @@
-"""Issue 14: vigilance on speech only - the energy VAD and the gated open recogniser (Korean model)."""
+"""Vigilance on speech only - the energy VAD and the gated open recogniser (Korean model)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def white_noise(seconds: float, level: int = 2000, seed: int = 7) -> bytes:
 
 
 def test_steady_white_noise_is_not_speech() -> None:
-    """Issue 14: webrtcvad flagged 99% of white noise; the adaptive floor flags (almost) none."""
+    """Webrtcvad flagged 99% of white noise; the adaptive floor flags (almost) none."""
     vad = EnergyVad()
     decisions = vad.frames(white_noise(5.0))
     assert sum(decisions) / len(decisions) < 0.02
@@ -61,7 +61,7 @@ def _heard(decoder: Any, pcm: bytes) -> list[Word]:
 
 
 def test_gating_loses_no_word_and_skips_the_silence(ko_model: Any, speak: Callable[[str], Path]) -> None:
-    """Issue 14 / Q11: every word the open recogniser hears inside the speech when it decodes the
+    """Q11: every word the open recogniser hears inside the speech when it decodes the
     whole stream, it also hears from the speech segments alone, while it is given well under half of
     the audio (a quarter is speech). Words it makes up in the noise between are no loss."""
     pcm, spans = b"", []

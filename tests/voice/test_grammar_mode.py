@@ -1,5 +1,5 @@
 """What Vosk's grammar mode does with speech that is not one phrase of the list, checked on the real
-decoder (Korean model, espeak-ng speech) rather than assumed (issue 14).
+decoder (Korean model, espeak-ng speech) rather than assumed.
 
 - Joined-up phrases come out joined: a grammar of single phrases still yields their chains
   ("안녕하세요 사과" from a list holding each alone), so a final can be two moves or a move and a

@@ -1,4 +1,4 @@
-"""Issue 14: a final that is only the start of a phrase ("soixante") waits for the rest ("deux")."""
+"""A final that is only the start of a phrase ("soixante") waits for the rest ("deux")."""
 
 from __future__ import annotations
 
@@ -77,7 +77,7 @@ def test_strict_prefixes_are_the_proper_word_prefixes() -> None:
 
 
 def test_a_split_phrase_is_merged_into_one_final() -> None:
-    """Issue 14: "soixante" then "deux" within the hold is one final "soixante deux"."""
+    """ "soixante" then "deux" within the hold is one final "soixante deux"."""
     joiner = PrefixJoiner(Scripted({1.0: "soixante", 1.3: "deux"}), PHRASES)
     assert _drive(joiner, 2.0) == [(1.3, "soixante deux")]
     assert joiner.merged == 1
@@ -93,7 +93,7 @@ def test_a_prefix_alone_is_released_when_the_hold_runs_out() -> None:
 
 
 def test_a_prefix_that_came_out_early_waits_after_its_word() -> None:
-    """Issue 14: a final ended on the quiet (voice.hear.quiet_end) comes out soon after its word; the
+    """A final ended on the quiet (voice.hear.quiet_end) comes out soon after its word; the
     continuation after a 0.9 s hesitation (speech from 1.5 s, final at 2.0 s) is still joined. Timed
     from the final alone (after_word=0) it would have gone out alone at 1.4 s: a fantasy "soixante"."""
     partials = {1.6: "deux", 1.7: "deux", 1.8: "deux", 1.9: "deux"}
@@ -111,7 +111,7 @@ def test_a_continuation_under_way_keeps_the_prefix_waiting() -> None:
 
 
 def test_partials_carry_the_held_final_in_front() -> None:
-    """Early moves (issue 4) see the whole phrase while the prefix waits."""
+    """Early moves see the whole phrase while the prefix waits."""
     joiner = PrefixJoiner(Scripted({1.0: "soixante"}, {1.1: "deux"}), PHRASES)
     for chunk in pcm_chunks(bytes(int(2 * SAMPLE_RATE * 1.1)), 0.1):
         joiner.accept(chunk)

@@ -1,4 +1,4 @@
-"""Issue 14: the utterance ended on the quiet after speech, unless a longer phrase may follow."""
+"""The utterance ended on the quiet after speech, unless a longer phrase may follow."""
 
 from __future__ import annotations
 

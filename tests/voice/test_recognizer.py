@@ -121,7 +121,7 @@ def test_tuned_endpointing_gives_the_final_sooner(
 
 
 def test_a_grammar_seen_before_is_not_compiled_again(ko_model: Any, speak: Callable[[str], Path]) -> None:
-    """Issue 14: switching back to a phrase list reuses its compiled recogniser, and it still hears."""
+    """Switching back to a phrase list reuses its compiled recogniser, and it still hears."""
     other = ["좋아요", "하나 둘 셋 넷"]
     recognizer = Recognizer(ko_model, GRAMMAR)
     recognizer.set_phrases(other)

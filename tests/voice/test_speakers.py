@@ -1,4 +1,4 @@
-"""Voice attribution (issue 5, Q11): a breach is charged by voice only when the match is confident."""
+"""Voice attribution (Q11): a breach is charged by voice only when the match is confident."""
 
 from __future__ import annotations
 

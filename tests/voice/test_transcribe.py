@@ -1,4 +1,4 @@
-"""`kinito transcribe FILE.wav --model DIR --game open --jsonl` (contracts.md), as a subprocess."""
+"""`kinito transcribe FILE.wav --model DIR --game open --jsonl` (docs/command-line.md), as a subprocess."""
 
 from __future__ import annotations
 

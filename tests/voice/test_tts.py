@@ -159,7 +159,7 @@ def test_first_audio_ms_counts_until_the_first_non_empty_chunk() -> None:
 
 @needs_espeak
 def test_espeak_streams_audio_before_the_sentence_is_finished() -> None:
-    """Issue 4: first audio comes early because espeak-ng's output is yielded as it is written, in
+    """First audio comes early because espeak-ng's output is yielded as it is written, in
     several chunks (the time itself is `kinito bench`'s tts_first_audio_ms, not a test assertion)."""
     text = "Chloé prend une dose pour avoir bluffé, et Bruno prend le totem jusqu'au prochain quinito."
     chunks = [c for c in EspeakSynthesizer().synthesize(text) if c.samples]

@@ -1,4 +1,4 @@
-"""Issue 13: WAV input is mixed to mono and resampled by libsoxr, with a real anti-alias filter.
+"""WAV input is mixed to mono and resampled by libsoxr, with a real anti-alias filter.
 
 The existing format tests (tests/voice/test_audio.py) check every width, rate and channel count keeps
 duration, pitch and level; these check what the hand-made filter did not: what lies above the new

@@ -1,4 +1,4 @@
-"""Issue 14: a Wyoming satellite's microphone (--mic-uri) and speaker (--snd-uri), half duplex kept."""
+"""A Wyoming satellite's microphone (--mic-uri) and speaker (--snd-uri), half duplex kept."""
 
 from __future__ import annotations
 

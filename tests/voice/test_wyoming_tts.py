@@ -1,4 +1,4 @@
-"""Issue 14: a Wyoming TTS server speaks the referee's sentences; espeak-ng when it cannot."""
+"""A Wyoming TTS server speaks the referee's sentences; espeak-ng when it cannot."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14: Wyoming addresses, `tcp://` and `unix://`, for --tts-uri, --mic-uri, --snd-uri and
+"""Wyoming addresses, `tcp://` and `unix://`, for --tts-uri, --mic-uri, --snd-uri and
 `kinito serve`, each checked on a Unix socket in a temporary folder (bounded waits, nothing left
 running)."""
 

@@ -126,7 +126,7 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
         return isinstance(command, AUTO_TYPES)
 
     def extras(self, state: CinquilloState) -> Mapping[str, object]:
-        """The replay JSON's `totem` and `direction` keys, which every game of contracts.md has:
+        """The replay JSON's `totem` and `direction` keys, which every game of docs/command-line.md has:
         Cinquillo has no totem and plays clockwise."""
         return {"totem": [], "direction": 1}
 

@@ -87,7 +87,7 @@ def variant_lines() -> list[str]:
 
 
 def _messages() -> dict[str, str]:
-    """The settings errors (issue 11 item 9): the referee's shared ones, then this game's."""
+    """The settings errors: the referee's shared ones, then this game's."""
     return errors("referee.yaml", RESPONSES)
 
 

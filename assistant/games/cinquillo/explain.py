@@ -1,7 +1,7 @@
 """The Cinquillo rules in short spoken French, as this table has configured them (C1-C8): this module
 picks which sentences apply; their words are data (grammars/responses/fr/, section `explain`).
 
-Decision (C8, issue 11 item 6), said in the rules: an abandon ends the match; among the others, the
+Decision (C8), said in the rules: an abandon ends the match; among the others, the
 highest score wins. The abandoner loses 20 when the others penalise it, else 10 like any loser.
 """
 

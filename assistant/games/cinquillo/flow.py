@@ -28,7 +28,7 @@ from assistant.games.cinquillo.words import say
 from assistant.speech import NUMBERS, WORDS, of
 
 MOVE_INTENTS = frozenset({"play", "pass", "draw"})
-"""The Cinquillo intents of contracts.md that are moves."""
+"""The Cinquillo intents of docs/command-line.md that are moves."""
 
 RANKS: dict[str, int] = {
     **{str(n): n for n in range(1, 8)},

@@ -1,5 +1,5 @@
 """What a Cinquillo line said, read from the parser's slots (the grammar's {rank}, {suit} and {cards}
-lists), and the game's keys of the `kinito parse` object (contracts.md: `card`, `score`, `cards`)."""
+lists), and the game's keys of the `kinito parse` object (docs/command-line.md: `card`, `score`, `cards`)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from assistant.game import Parse
 
 
 def card_in(slots: Mapping[str, object]) -> str | None:
-    """C1: the card said, as contracts.md writes it ("<rank>-<suit>"), or None."""
+    """C1: the card said, as docs/command-line.md writes it ("<rank>-<suit>"), or None."""
     rank, suit = slots.get("rank"), slots.get("suit")
     return f"{rank}-{suit}" if rank is not None and suit is not None else None
 
@@ -26,7 +26,8 @@ def said_count(parse: Parse) -> int | None:
 
 
 def parse_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:
-    """contracts.md: `score` (null: Cinquillo has no score), `card` (null when none), and `cards` when a
+    """docs/command-line.md: `score` (null: Cinquillo has no score), `card` (null when none), and `cards`
+    when a
     count of cards was told."""
     out: dict[str, object] = {"score": None, "card": card_in(slots)}
     if "cards" in slots:

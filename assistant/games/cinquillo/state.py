@@ -1,6 +1,6 @@
 """The Cinquillo table as frozen data: the layout, the hands (or their counts), the scores.
 
-Seating and turns (contracts.md): `players` lists the table clockwise and play always goes clockwise
+Seating and turns (docs/command-line.md): `players` lists the table clockwise and play always goes clockwise
 (`direction` is 1). C4's "the player to the RIGHT of the previous starter" is the previous seat
 clockwise, i.e. the player seated just before the previous starter; C2's 14-card hand moves the same
 way. In referee mode the hands are unknown (`hands is None`): only counts are tracked.
@@ -166,7 +166,7 @@ class CinquilloState:
 
     @property
     def direction(self) -> int:
-        """Play always goes clockwise (contracts.md)."""
+        """Play always goes clockwise (docs/command-line.md)."""
         return 1
 
     @property

@@ -1,4 +1,4 @@
-"""Quinito's table settings: edition and variants are parameters of one game (rules.md)."""
+"""Quinito's table settings: edition and variants are parameters of one game (docs/rules.md)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ RESPONSES = "quinito.yaml"
 Edition = Literal["drinking", "family"]
 
 VARIANTS: Mapping[str, str] = section(RESPONSES, "variants")
-"""Every variant id of rules.md, in its order, with a short French description (spoken by the rules
+"""Every variant id of docs/rules.md, in its order, with a short French description (spoken by the rules
 help, shown on the board): the responses file's section `variants`."""
 
 FAMILY_ONLY = frozenset({"L-V1", "L-V2", "L-V3", "L-V4", "L-V5", "L-V6"})
@@ -26,7 +26,7 @@ DRINKING_ONLY = frozenset({"V-31-replay", "V-51", "Q13"})
 
 
 def variants_for(edition: Edition) -> tuple[str, ...]:
-    """The variant ids a table of this edition may choose (rules.md order)."""
+    """The variant ids a table of this edition may choose (docs/rules.md order)."""
     refused = FAMILY_ONLY if edition == "drinking" else DRINKING_ONLY
     return tuple(v for v in VARIANTS if v not in refused)
 
@@ -54,14 +54,14 @@ class QuinitoConfig:
     edition: Edition = "drinking"
     """drinking (doses, Q5-Q13) or family (lives, L1-L4)."""
     variants: frozenset[str] = field(default_factory=frozenset)
-    """Variant ids from rules.md (keys of VARIANTS)."""
+    """Variant ids from docs/rules.md (keys of VARIANTS)."""
     lives: int | None = None
     """Family edition starting lives; default 5 (L1), or 3 with L-V3."""
     confirm: bool = True
     """The referee repeats each announcement it records in a few words ("Soixante-deux, Ana."), so the
     table hears a mishearing at once; `confirm: off` silences it."""
 
-    # Resolved once from edition and variants (style.md 10): the engine, bot, flow and explanations
+    # Resolved once from edition and variants (docs/architecture.md): the engine, bot, flow and explanations
     # read these fields and never test a variant id.
     order: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """Q3, V-11-high, V-65/L-V7: the 21 scores, lowest to highest, as this table plays them."""
@@ -192,7 +192,7 @@ def switch(value: Any, key: str) -> bool:
 
 
 def _messages() -> dict[str, str]:
-    """The settings errors (issue 11 item 9): the referee's shared ones, then this game's."""
+    """The settings errors: the referee's shared ones, then this game's."""
     return errors("referee.yaml", RESPONSES)
 
 
@@ -201,6 +201,6 @@ def _error(key: str, /, **values: object) -> str:
 
 
 def _canonical(ids: Iterable[str]) -> list[str]:
-    """Variant ids as written in rules.md, whatever the case the table typed."""
+    """Variant ids as written in docs/rules.md, whatever the case the table typed."""
     by_fold = {k.casefold(): k for k in VARIANTS}
     return [by_fold.get(v.casefold(), v) for v in ids]

@@ -1,4 +1,4 @@
-"""Quinito's game for `kinito demo`, as a replay script (contracts.md "Script format").
+"""Quinito's game for `kinito demo`, as a replay script (docs/command-line.md "Script format").
 
 Five players, drinking edition. It shows, in order: an announcement and an accept (Q5, Q6), a bluff
 caught (Q6, Q7), a quinito with its attack (Q9, Q12), a forbidden word (Q11), a rules question and

@@ -1,6 +1,6 @@
 """Quinito's decide: one game, edition and variants as parameters (QuinitoConfig).
 
-Decisions documented here (rules.md leaves them open):
+Decisions documented here (docs/rules.md leaves them open):
 - Fantasy announcements (Q10) in the drinking edition cost the announcer a dose and change nothing
   else; in the family edition (no fault rules) they are refused.
 - Specials (Q8) may be announced in the drinking edition whatever the bar; 31, 32 (51 with V-51) under

@@ -17,7 +17,7 @@ D = TypeVar("D")
 
 def replace(obj: D, **changes: Any) -> D:
     """dataclasses.replace for our frozen, validation-free dataclasses, several times faster: the
-    engine's speed is bounded by this copy (contracts.md `engine_moves_per_s`)."""
+    engine's speed is bounded by this copy (docs/command-line.md `engine_moves_per_s`)."""
     new = _NEW(type(obj))
     _SET(new, "__dict__", obj.__dict__ | changes)
     return new

@@ -32,7 +32,7 @@ from assistant.games.quinito.words import say
 MOVE_INTENTS = frozenset(
     {"score", "accept", "challenge", "pass", "reroll", "quinito", "counter", "defi", "reverse"}
 )
-"""The Quinito intents of contracts.md that are moves (not wake-word commands)."""
+"""The Quinito intents of docs/command-line.md that are moves (not wake-word commands)."""
 
 
 def specials(config: QuinitoConfig) -> dict[str, int]:

@@ -1,5 +1,5 @@
 """What a Quinito line said, read from the parser's slots (the grammar's {score} list), and the game's
-keys of the `kinito parse` object (contracts.md: `score`, `card`, `invalid`)."""
+keys of the `kinito parse` object (docs/command-line.md: `score`, `card`, `invalid`)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def said_invalid(parse: Parse) -> int | None:
 
 
 def parse_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:
-    """contracts.md: `score` (null when none), `card` (null: Quinito has no card), and `invalid` when
+    """docs/command-line.md: `score` (null when none), `card` (null: Quinito has no card), and `invalid` when
     a number that is no legal score was said."""
     out: dict[str, object] = {"score": score_in(slots), "card": None}
     if "invalid" in slots:

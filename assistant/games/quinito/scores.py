@@ -1,6 +1,6 @@
 """Q2/Q3: the 21 Quinito scores and their order, as data.
 
-Decisions (rules.md is silent on them):
+Decisions (docs/rules.md is silent on them):
 - V-11-high moves 11 just under 21 (above 66).
 - V-65 / L-V7 make 65 a second quinito: it then ranks just under 21 (above every double).
 - "chance" (L-V6) ranks as 31 when checking an announcement against the dice.

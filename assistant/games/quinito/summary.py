@@ -1,6 +1,6 @@
 """Quinito's summary ("arbitre bilan", and at the end of a game): a fold over the events.
 
-Decision (issue 15's "longest bluff streak"): the referee never sees the dice, so the only bluffs it
+Decision (the "longest bluff streak"): the referee never sees the dice, so the only bluffs it
 knows are the ones caught (a `bluff` penalty). A player's streak is the longest run of their
 announcements (passes included, L3) with none caught as a bluff; the caught one does not count.
 """

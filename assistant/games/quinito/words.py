@@ -15,7 +15,7 @@ SCORES: Mapping[int, str] = {int(k): str(v) for k, v in responses(RESPONSES)["sc
 """Q2/Q3: the 21 scores as the referee says them."""
 
 REASONS: Mapping[str, str] = {**speech.REASONS, **section(RESPONSES, "reasons")}
-"""Each penalty reason of contracts.md as said aloud: the referee's shared ones (faults, Q10/Q11) and
+"""Each penalty reason of docs/command-line.md as said aloud: the referee's shared ones (faults, Q10/Q11) and
 Quinito's own."""
 
 DESCRIPTIONS: Mapping[str, str] = section(RESPONSES, "descriptions")

@@ -1,7 +1,7 @@
 """Tables drawn at random: every registered game, each of its editions, modes and variants, 2 to 12
 players (Q1, C2, C6), whatever the registry allows.
 
-A table is a script header (contracts.md "Script format"), so any simulated game can be written out
+A table is a script header (docs/command-line.md "Script format"), so any simulated game can be written out
 and replayed with `kinito replay`.
 """
 

@@ -17,7 +17,7 @@ from assistant.voice.hear.vad import VadSettings
 class DualRecognizer:
     """A grammar recogniser for moves and an open one for vigilance, fed the same chunks.
 
-    With `vad` (issue 14) the open recogniser only decodes speech segments (voice.hear.gated); with
+    With `vad` the open recogniser only decodes speech segments (voice.hear.gated); with
     `quiet`, the grammar recogniser's utterances also end on that much silence after a whole phrase
     (voice.hear.quiet_end).
 

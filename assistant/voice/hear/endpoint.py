@@ -54,10 +54,10 @@ DEFAULT = EndpointRules()
 
 SHORT = EndpointRules(rule1=3.0, rule2=0.25, rule3=0.5, rule4=1.0, max_utterance=8.0)
 """The shortest rules tried: a final ~0.25 s after speech, but one phrase with a 330 ms internal pause
-came out as four finals (issue 14), and "soixante" alone is a phrase. `transcribe --endpoint short`."""
+came out as four finals, and "soixante" alone is a phrase. `transcribe --endpoint short`."""
 
 PLAY = EndpointRules(rule1=5.0, rule2=0.35, rule3=0.7, rule4=1.0, max_utterance=20.0)
-"""What `kinito play` uses unless told (`endpoint` setting): issue 14 measured rules around
+"""What `kinito play` uses unless told (`endpoint` setting): we measured rules around
 0.35-0.4 / 0.7-0.8 / 1.0 s about 190 ms faster than the model's own without splitting a phrase;
 a split that still happens is mended by `voice.hear.joiner.PrefixJoiner`."""
 
@@ -154,7 +154,7 @@ class LoadedModel:
 def load_with_rules(
     model_dir: str | Path, rules: EndpointRules = PLAY, progress: TextIO | None = None
 ) -> LoadedModel:
-    """Load the model once, with `rules` (issue 14: one copy for the grammar and the open recogniser);
+    """Load the model once, with `rules` (One copy for the grammar and the open recogniser);
     with `progress`, the seconds the load takes are shown there while it lasts."""
     from assistant.progress import waiting
     from assistant.voice.model.loading import load_model

@@ -1,4 +1,4 @@
-"""Issue 14, vigilance on speech only: the open recogniser decodes the speech segments, not the room.
+"""Vigilance on speech only: the open recogniser decodes the speech segments, not the room.
 
 The open-vocabulary recogniser (forbidden words, names: Q11) cost 86% of listening when it decoded
 every chunk. `GatedDecoder` feeds it only the segments the energy VAD finds (voice.hear.vad), with

@@ -1,4 +1,4 @@
-"""Issue 14: a final result that is only the start of a longer phrase waits for the rest.
+"""A final result that is only the start of a longer phrase waits for the rest.
 
 Endpoint rules short enough to answer quickly sometimes end an utterance at a pause inside a
 phrase: "soixante … deux" comes out as two finals. "soixante" alone is a phrase of the announce
@@ -8,7 +8,7 @@ held. If no speech follows within `hold` seconds of audio after it came out, and
 seconds after its last word (energy VAD, or a partial result), it is released as it was; if speech
 follows, it waits for the next grammar final (at most `max_wait`), and when the two make a phrase
 they are merged into one final, else both come out in order. While a final is held, grammar
-partials carry it in front, so early moves (issue 4) see "soixante deux" and act on the whole phrase.
+partials carry it in front, so early moves see "soixante deux" and act on the whole phrase.
 
 Time is the audio's own (chunk timeline), so WAV files and fake clocks give the same decisions.
 """

@@ -35,7 +35,7 @@ class Listener:
 
     `on_partial(heard, at)` gets the partials after every chunk that completed no final, with the
     audio time the chunk ends at (so that a consumer can time how long a hypothesis holds); with
-    `changes_only`, only when a recogniser's hypothesis changed (the first landing's way)."""
+    `changes_only`, only when a recogniser's hypothesis changed (the first way)."""
 
     def __init__(
         self,

@@ -1,4 +1,4 @@
-"""Issue 14: the end of an utterance decided from the room's quiet, not only by Vosk's rules.
+"""The end of an utterance decided from the room's quiet, not only by Vosk's rules.
 
 With the Korean model, Vosk's endpoint rules hand out the final result 0.8-0.9 s after the speech
 ends even with rule2 at 0.35 s (measured: trailing silence is counted on decoded frames, which lag

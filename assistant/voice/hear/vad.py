@@ -3,7 +3,7 @@
 Over 16 kHz int16 PCM, frame by frame (20 ms; numpy, since several detectors see every chunk): a
 frame is speech when its RMS level is `ratio` times above the room's noise floor (and above
 `min_rms`). The floor follows the quiet frames (a slow running mean, re-seeded downwards at once), so
-steady noise - a fan, white noise - stops counting as speech after a moment, where issue 14
+steady noise - a fan, white noise - stops counting as speech after a moment, where a fixed floor
 measured webrtcvad flagging 99% of white noise.
 `Segmenter` turns the frame decisions into speech segments with padding before and after.
 """

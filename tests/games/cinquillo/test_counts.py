@@ -1,4 +1,4 @@
-"""C3 (issue 11 item 6): the table corrects a card count the referee heard wrong; C2 the deal counts.
+"""C3: the table corrects a card count the referee heard wrong; C2 the deal counts.
 
 The referee never sees the hands: a corrected count is what the table says, refused only when it
 cannot be (below zero, more cards than the hands hold together, or hands known in simulation); a

@@ -114,7 +114,8 @@ def test_q3_spoken_odds_sentence_is_the_issue_example() -> None:
 def test_kinito_rules_odds_prints_the_configured_order(
     argv: list[str], printed: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """contracts.md `kinito rules --odds`, Q3 with V-65 and V-11-high: one French line, a percentage."""
+    """docs/command-line.md `kinito rules --odds`, Q3 with V-65 and V-11-high: one French line, a
+    percentage."""
     from assistant.cli import main
 
     assert main(["rules", "--game", "quinito", *argv]) == 0

@@ -31,7 +31,7 @@ Q3_TEXT = (
 
 
 def test_q3_order_is_the_rules_text() -> None:
-    """Q3: the base order, lowest to highest, as written in rules.md."""
+    """Q3: the base order, lowest to highest, as written in docs/rules.md."""
     assert tuple(int(s) for s in Q3_TEXT.split(" < ")) == SCORES
     assert order() == SCORES
     assert [rank(s, BASE) for s in SCORES] == list(range(21))
