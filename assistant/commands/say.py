@@ -91,5 +91,7 @@ def run(args: argparse.Namespace) -> int:
             raise
         raise UserError(f"Impossible d'écrire {args.out} : {os_reason(error)}.") from None
     if args.out is not None:
-        print(f"{args.out} : {seconds:.1f} s, voix {synthesizer.voice} ({args.engine}).")
+        spoken_by = synthesizer.voice  # the voice that really spoke: the server's, or the fallback's
+        engine = "serveur Wyoming" if spoken_by.startswith("wyoming:") else args.engine
+        print(f"{args.out} : {seconds:.1f} s, voix {spoken_by} ({engine}).")
     return 0

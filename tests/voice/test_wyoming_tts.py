@@ -146,13 +146,15 @@ def test_no_event_loop_is_left_running() -> None:
         asyncio.get_running_loop()
 
 
-def test_say_writes_the_wyoming_servers_audio(tmp_path: Path) -> None:
-    """`kinito say TEXT --tts-uri … --out F.wav`: the file holds the server's tone at its rate."""
+def test_say_writes_the_wyoming_servers_audio(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`kinito say TEXT --tts-uri … --out F.wav`: the file holds the server's tone at its rate, and the
+    summary names the server's voice as what spoke (not espeak, the fallback that did not)."""
     from assistant.cli import main
 
     out = tmp_path / "dire.wav"
     with serving(ToneServer) as port:
         assert main(["say", "Bonjour.", "--tts-uri", f"tcp://127.0.0.1:{port}", "--out", str(out)]) == 0
+    assert "voix wyoming:défaut (serveur Wyoming)" in capsys.readouterr().out
     with wave.open(str(out), "rb") as wav:
         assert wav.getframerate() == 22050
         assert wav.readframes(wav.getnframes()) == TONE

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from assistant.errors import UserError
+from assistant.errors import UserError, network_reason
 from assistant.voice.wyoming.mic import LOG, WyomingMicSource
 from assistant.voice.wyoming.wire import Event, write_event
 
@@ -65,7 +65,8 @@ class WyomingSatellite(WyomingMicSource):
         try:
             asyncio.run_coroutine_threadsafe(step(), loop).result(timeout)
         except (OSError, TimeoutError, RuntimeError) as error:
-            raise UserError(f"Le satellite Wyoming {self.uri} a coupé ({error}).", FIX) from None
+            why = network_reason(error) if isinstance(error, OSError | TimeoutError) else "connexion perdue"
+            raise UserError(f"Le satellite Wyoming {self.uri} a coupé ({why}).", FIX) from None
 
     def playback(self) -> SatellitePlayback:
         """The satellite's speaker, on this connection."""

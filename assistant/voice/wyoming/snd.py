@@ -15,7 +15,7 @@ import contextlib
 import time
 from typing import Any
 
-from assistant.errors import UserError
+from assistant.errors import UserError, network_reason
 from assistant.voice.wyoming.uri import open_stream, parse_uri
 from assistant.voice.wyoming.wire import HEADER_CAP, Event, read_event, write_event
 
@@ -61,14 +61,18 @@ class WyomingPlayback:
             self._write(Event("audio-start", self._format()))
         except (OSError, TimeoutError) as error:
             self._shut()
-            raise UserError(f"Le service son Wyoming {self.uri} ne répond pas ({error}).", FIX_SND) from None
+            raise self._lost(error, "ne répond pas") from None
         self._started = time.monotonic()
+
+    def _lost(self, error: BaseException, what: str) -> UserError:
+        """The service failed (`what`: "ne répond pas", "a coupé"), said in French with its fix."""
+        return UserError(f"Le service son Wyoming {self.uri} {what} ({network_reason(error)}).", FIX_SND)
 
     def _send(self, pcm: bytes) -> None:
         try:
             self._write(Event("audio-chunk", self._format(), pcm))
         except (OSError, TimeoutError) as error:
-            raise UserError(f"Le service son Wyoming {self.uri} a coupé ({error}).", FIX_SND) from None
+            raise self._lost(error, "a coupé") from None
         self._seconds += len(pcm) / 2 / self._rate
 
     def write(self, samples: bytes) -> None:
@@ -102,7 +106,7 @@ class WyomingPlayback:
             if not played:  # a service without Played: the sound lasts as long as what was sent
                 time.sleep(max(0.0, self._seconds - (time.monotonic() - self._started)))
         except (OSError, TimeoutError) as error:
-            raise UserError(f"Le service son Wyoming {self.uri} a coupé ({error}).", FIX_SND) from None
+            raise self._lost(error, "a coupé") from None
         finally:
             self._shut()
 

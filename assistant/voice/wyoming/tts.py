@@ -19,7 +19,7 @@ import time
 from collections.abc import Awaitable, Callable, Iterator
 from typing import TextIO, TypeVar
 
-from assistant.errors import UserError
+from assistant.errors import UserError, network_reason
 from assistant.voice.hear.wavfile import mono16
 from assistant.voice.speak.tts import AudioChunk, Synthesizer
 from assistant.voice.wyoming.uri import open_stream, parse_uri
@@ -121,6 +121,14 @@ class WyomingSynthesizer:
             loop.close()
 
 
+def _why(error: Exception) -> str:
+    """Why the server failed, in French (a refused connection, a timeout, a peer that broke the
+    protocol: its own French sentence), never the system's English."""
+    if isinstance(error, TimeoutError) or (isinstance(error, OSError) and error.errno is not None):
+        return network_reason(error)
+    return str(error) or type(error).__name__  # the peer's own words, or ours
+
+
 class FallbackSynthesizer:
     """Speaks through `primary`; when it fails, tells `warn` once and speaks through the fallback.
 
@@ -148,7 +156,7 @@ class FallbackSynthesizer:
         if self.primary is not None:
             where = getattr(self.primary, "uri", self.primary.voice)
             print(
-                f"kinito: la synthèse Wyoming ({where}) ne répond pas ({error or type(error).__name__}) :"
+                f"kinito: la synthèse Wyoming ({where}) ne répond pas ({_why(error)}) :"
                 " je parle avec espeak-ng.",
                 file=self.warn or sys.stderr,
             )
