@@ -45,6 +45,8 @@ STATIC: dict[str, tuple[str, str]] = {
     "/": ("index.html", "text/html; charset=utf-8"),
     "/board.js": ("board.js", "text/javascript; charset=utf-8"),
     "/board.css": ("board.css", "text/css; charset=utf-8"),
+    "/classement": ("classement.html", "text/html; charset=utf-8"),
+    "/classement.js": ("classement.js", "text/javascript; charset=utf-8"),
 }
 """The page's files (package data under assistant/board/static/) and their types."""
 

@@ -155,3 +155,36 @@ def test_the_league_night_is_said_in_french() -> None:
         "Ligue « Soirée du 12 » : 1 partie.", "Totaux de la soirée (Quinito) :",
         "  Ana : 4 doses, 1 gorgée, 2 vies", "Parties par table :", "  Ana, Bruno : 1",
     ]  # fmt: skip
+
+
+@pytest.mark.slow  # headless chromium
+def test_c8_the_boards_ranking_page_draws_the_league_as_text(tmp_path: Path) -> None:
+    """`/classement`, the board's ranking page: the league's XP, night and tables in headless chromium,
+    a player named like markup drawn as those very characters, no script run."""
+    from assistant.board.server import BoardServer
+    from assistant.store.league import ranking
+    from tests.board.browser import browser_page, chromium_path
+
+    if chromium_path() is None:
+        pytest.skip("Debian's chromium is not installed")
+    xss = "<script>alert(1)</script>"
+    db = str(tmp_path / "board.sqlite3")
+    writer = open_store(db, league="Soirée du 12")
+    _finished(writer, ["Chloé", xss], {"Chloé": {"xp": 20}, xss: {"xp": -10}})
+    board = BoardServer("127.0.0.1", 0, leaderboard=lambda: ranking(db, "soirée du 12"))
+    board.start()
+    try:
+        with browser_page(1920, 1080) as page:
+            dialogs: list[str] = []
+            page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
+            page.goto(board.url + "classement")
+            from playwright.sync_api import expect
+
+            expect(page.locator("#xp")).to_be_visible(timeout=20_000)
+            rows = page.locator("#xp tbody tr").all_inner_texts()
+            assert [r.split("\t")[:3] for r in rows] == [["1", "Chloé", "20"], ["2", xss, "-10"]]
+            expect(page.locator("#league")).to_contain_text("soirée du 12")
+            assert dialogs == [] and page.locator("main script").count() == 0
+    finally:
+        board.close()
+        writer.close()
