@@ -47,6 +47,13 @@ SLOW = (
     "tests/referee/test_start_surprises.py",
     "tests/robustness/test_bad_config.py",
     "tests/robustness/test_settings_truth.py",
+    "tests/robustness/test_failure_sentences.py",
+    "tests/sim/test_natural_table.py",  # whole natural games through the referee
+    "tests/runtime/test_wyoming_hostile.py",  # thousands of hostile connections on loopback
+    "tests/board/test_bounds.py",  # slowloris and descriptor exhaustion
+    "tests/store/test_postgres_",  # a throw-away PostgreSQL cluster, real processes
+    "tests/cli/test_league.py",
+    "tests/test_docs.py",  # every documented command, run
 )
 """Test folders and file prefixes (from the repository root) that are slow as a whole."""
 
