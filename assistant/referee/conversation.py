@@ -27,3 +27,6 @@ class Conversation:
     refused_turn: tuple[str, Parse, int] | None = None
     """The last named move refused as out of turn (speaker, parse, line): if the next seat plays on
     after it, the line the referee missed is inferred (missed.py)."""
+    heard_move: bool = False
+    """The last line heard was a move of the game (not a command, not talk), whether or not the rules
+    took it: a stray or refused move does not close "Qui a dit ça ?", only play or talk does."""

@@ -149,10 +149,19 @@ class Referee(Controls):
             self.strangers.add(speaker)  # heard as the table's line, after one sentence saying so
             told = self._say([speech.say("stranger", player=speaker.strip())])
         self.saver.line(f"{speaker or 'table'}: {text}")  # the line's moves: one transaction, with it
+        asked = self.talk.open
         try:
             lines = self._hear(speaker, text, conf)
         finally:
             saving = self.saver.line_done()
+        if (  # "Qui a dit ça ?" outlives a move the rules refused (a stray): only play or talk drops it
+            asked is not None
+            and asked.kind == "culprit"
+            and self.talk.open is None
+            and self.talk.heard_move
+            and len(self.session.entries) == count
+        ):
+            self.talk.open = asked.aged()
         self._mark(count)
         if saving:  # a save that failed (or works again) is said before what the line did
             self.spoken.extend(saving)
@@ -171,6 +180,7 @@ class Referee(Controls):
             parse = replace(parse, intent=None, moves=(), attempt=True)
         talk = self.talk
         talk.line += 1
+        talk.heard_move = parse.intent is not None and not is_command(parse, self.config)
         question, talk.open = talk.open, None
         if question is not None:
             answered = listening.answer(self, question, parse, who, text)

@@ -24,5 +24,5 @@ def test_a_paced_source_hands_each_chunk_out_once_it_is_captured() -> None:
 
 def test_the_natural_lines_are_the_corpus_and_the_natural_sets_of_every_game() -> None:
     lines = natural_lines()
-    assert {game for game, _text in lines} == set(game_names())
+    assert {game for game, _text in lines} == set(game_names()) - {"allumettes"}  # the toy has no corpus
     assert len(lines) > 3000

@@ -74,5 +74,5 @@ def test_other_commands_need_the_same(checkout: Path) -> None:
     assert _asked(checkout, "doctor") == ["espeak-ng", "libportaudio2"]
 
 
-def test_test_adds_sox_and_the_board_browser(checkout: Path) -> None:
-    assert _asked(checkout, "test") == ["espeak-ng", "libportaudio2", "sox", "chromium"]
+def test_test_adds_sox_the_board_browser_and_postgresql(checkout: Path) -> None:
+    assert _asked(checkout, "test") == ["espeak-ng", "libportaudio2", "sox", "chromium", "postgresql"]

@@ -88,7 +88,7 @@ def test_the_wheel_carries_the_grammars_and_every_module(installed: Installed) -
     names = set(zipfile.ZipFile(installed.wheel).namelist())
     assert {f"assistant/grammars/{g}" for g in GRAMMARS} <= names
     assert "assistant/py.typed" in names
-    assert "assistant/voice/vosk-model-small-fr-0.22.sha256" in names
+    assert "assistant/voice/model/vosk-model-small-fr-0.22.sha256" in names
     modules = {p.relative_to(ROOT).as_posix() for p in (ROOT / "assistant").rglob("*.py")}
     assert modules <= names, sorted(modules - names)
     assert not [n for n in names if n.startswith(("tests/", "grammars/", "models/"))]
