@@ -54,6 +54,11 @@ SLOW = (
     "tests/store/test_postgres_",  # a throw-away PostgreSQL cluster, real processes
     "tests/cli/test_league.py",
     "tests/test_docs.py",  # every documented command, run
+    "tests/understanding/test_phrases.py",  # every moment's Vosk phrase list expanded
+    "tests/understanding/test_parse_command.py",  # `kinito parse` as a subprocess
+    "tests/board/test_running.py",  # three noisy games re-read after every line
+    "tests/referee/test_saving_lines.py",  # real processes, resumed
+    "tests/cli/test_french_output.py",
 )
 """Test folders and file prefixes (from the repository root) that are slow as a whole."""
 
