@@ -18,6 +18,7 @@ from assistant.store.protocol import (
     StoreError,
     Winner,
     standings,
+    unknown_game,
 )
 
 
@@ -55,7 +56,7 @@ class MemoryStore:
         try:
             return self._games[game_id]
         except KeyError:
-            raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde en mémoire.") from None
+            raise unknown_game(game_id, "en mémoire") from None
 
     def create_game(self, kind: Kind, config: Mapping[str, Any], entries: Sequence[StoredEntry] = ()) -> int:
         """A new game in status playing, with `entries` already in its log; returns its id (1, 2, ...)."""

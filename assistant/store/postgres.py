@@ -31,6 +31,7 @@ from assistant.store.protocol import (
     StoredGame,
     StoreError,
     standings,
+    unknown_game,
 )
 from assistant.store.sqlite import GAMES_QUERY, GameSummary, summary_of
 
@@ -229,7 +230,7 @@ class PostgresStore:
             raise StoreError(_sentence(error, self.dsn, writing=False)) from None
 
     def _unknown(self, game_id: int) -> StoreError:
-        return StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
+        return unknown_game(game_id, str(self.path))
 
     def _check(self, game_id: int) -> None:
         if not 0 < game_id <= MAX_ID or not self._read("SELECT 1 FROM games WHERE id = %s", (game_id,)):
@@ -333,7 +334,7 @@ class PostgresStore:
                 raise _OutOfStep from None
             raise
         except errors.ForeignKeyViolation:
-            raise StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.") from None
+            raise self._unknown(game_id) from None
 
     def _end(self, db: psycopg.Connection[Any], game_id: int, end: GameEnd) -> None:
         results = {str(p): {str(k): int(v) for k, v in row.items()} for p, row in end.results.items()}

@@ -30,6 +30,11 @@ class StoreError(UserError):
     """
 
 
+def unknown_game(game_id: int, where: str) -> StoreError:
+    """The one sentence for a game number the save file `where` does not hold (every store says it)."""
+    return StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {where}.")
+
+
 class DamagedGame(StoreError):
     """A stored game whose settings or one of whose entries cannot be read back (bad JSON, an event
     this code does not know, values its rules refuse). Nothing is changed in the store."""
@@ -259,4 +264,5 @@ __all__ = [
     "resume",
     "standings",
     "totals",
+    "unknown_game",
 ]

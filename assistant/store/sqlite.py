@@ -34,6 +34,7 @@ from assistant.store.protocol import (
     StoreError,
     Winner,
     standings,
+    unknown_game,
 )
 from assistant.store.sqlite_errors import sentence
 from assistant.store.sqlite_open import open_read_only, open_writable
@@ -215,7 +216,7 @@ class SqliteStore:
             raise StoreError(sentence(error, self.path, writing=False)) from error
 
     def _unknown(self, game_id: int) -> StoreError:
-        return StoreError(f"Aucune partie numéro {game_id} dans la sauvegarde {self.path}.")
+        return unknown_game(game_id, str(self.path))
 
     def _check(self, game_id: int) -> None:
         if not 0 < game_id <= MAX_ID or not self._read("SELECT 1 FROM games WHERE id = ?", (game_id,)):
