@@ -22,7 +22,7 @@ from assistant.paths import store_path
 from assistant.store.league import board_json, in_league, league_board
 from assistant.store.opening import TableStore, open_store
 from assistant.store.protocol import DamagedGame
-from assistant.store.sqlite import GameSummary
+from assistant.store.sql import GameSummary
 
 HELP = "Lister les parties passées, les totaux de la soirée et le classement XP."
 UNITS = ("dose", "sip", "life")

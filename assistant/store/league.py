@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from assistant.store.protocol import Results, Standing, standings, totals
-from assistant.store.sqlite import GameSummary
+from assistant.store.sql import GameSummary
 
 NIGHT = ("doses", "sips", "lives")
 """The Quinito tallies a night sums per player (drinking edition doses and sips, family edition lives)."""

@@ -9,7 +9,7 @@ from typing import Protocol
 
 from assistant.paths import store_path
 from assistant.store.protocol import GameStore, StoredEntry
-from assistant.store.sqlite import GameSummary
+from assistant.store.sql import GameSummary
 
 
 class TableStore(GameStore, Protocol):
