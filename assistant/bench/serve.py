@@ -27,7 +27,8 @@ from assistant.store.sqlite import SqliteStore
 
 MOVES = 17_000
 """Stored moves of the measured game (a whole night of a drinking game)."""
-QUESTION = "les scores"
+QUESTION = "le classement"
+"""The measured question: the standings, as Home Assistant would ask them."""
 
 
 def _night(moves: int, seed: int) -> Referee:

@@ -4,7 +4,8 @@
   for each request's headers (a slowloris connection, or one that sends nothing, is closed);
 - `Guard`: an ASGI front that refuses a Host header naming another site (DNS rebinding) and puts the
   security headers on every answer, 404 and 405 included;
-- `quiet_loop_errors`: accept errors (descriptors exhausted) logged once a minute, without traceback.
+- `quiet_loop_errors`: accept errors (descriptors exhausted) logged once a minute, without traceback;
+- `game_file`: a game's board file is served only under a plain name (no folder, no "..").
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import re
 import resource
 import socket
 import time
@@ -48,6 +50,15 @@ SECURITY_HEADERS: dict[str, str] = {
 """Sent with every answer: no inline script can run even if a name slipped into markup."""
 ENCODED_HEADERS = [(k.lower().encode("latin-1"), v.encode("latin-1")) for k, v in SECURITY_HEADERS.items()]
 """The same, as ASGI header pairs."""
+
+
+PLAIN_NAME = re.compile(r"[a-z0-9][a-z0-9_-]*")
+"""A game's name and a board file's name before its ending: nothing that could name another folder."""
+GAME_FILE_TYPES: dict[str, str] = {
+    "js": "text/javascript; charset=utf-8",
+    "css": "text/css; charset=utf-8",
+}
+"""The kinds of file a game may add to the page, by ending, and their types."""
 
 
 def connection_cap() -> int:
@@ -118,6 +129,17 @@ class BoundedH11(H11Protocol):
     def send_400_response(self, msg: str) -> None:
         """A malformed request: closed without an answer (uvicorn's would lack the security headers)."""
         self.transport.abort()
+
+
+def game_file(game: str, name: str) -> tuple[str, str]:
+    """The address a game's board file is served at ("/games/<game>/<name>") and its type; a ValueError
+    for a game or file name that is not plain (a folder, "..", an ending other than .js or .css), so
+    no file outside the game's own package is ever read or served."""
+    stem, dot, ending = name.rpartition(".")
+    kind = GAME_FILE_TYPES.get(ending) if dot else None
+    if kind is None or not PLAIN_NAME.fullmatch(stem) or not PLAIN_NAME.fullmatch(game):
+        raise ValueError(f"not a plain board file name: {game!r}, {name!r}")
+    return f"/games/{game}/{name}", kind
 
 
 def allowed_host(host: str, port: int, names: Iterable[str]) -> bool:

@@ -2,6 +2,7 @@
 
 Routes (GET and HEAD only; anything else is 405, unknown paths 404):
     /            the page            /board.js, /board.css   its script and style
+    /games/<name>/<file>             a game's own script and style (assistant.board.pages)
     /state       the latest JSON     /events                 server-sent events, one per change
     /qr.svg      the page's address as a QR code
     /leaderboard the XP ranking read from the save file: the table's league across all its tables when
@@ -22,11 +23,11 @@ import logging
 import socket
 import threading
 from collections.abc import AsyncIterator, Callable
-from importlib import resources
 from typing import Any
 
 from assistant.board import guard
 from assistant.board.hub import Hub
+from assistant.board.pages import pages as served_pages
 from assistant.board.qr import page_url, qr_svg
 from assistant.board.view import BoardView
 from assistant.errors import UserError
@@ -41,15 +42,6 @@ KEEPALIVE_SECONDS = 15.0
 """A comment line on an idle event stream, so proxies and phones keep (or notice losing) it."""
 START_WAIT_STEPS = 400
 """Bounded wait for uvicorn to start: this many steps of 25 ms (10 s)."""
-STATIC: dict[str, tuple[str, str]] = {
-    "/": ("index.html", "text/html; charset=utf-8"),
-    "/board.js": ("board.js", "text/javascript; charset=utf-8"),
-    "/board.css": ("board.css", "text/css; charset=utf-8"),
-    "/classement": ("classement.html", "text/html; charset=utf-8"),
-    "/classement.js": ("classement.js", "text/javascript; charset=utf-8"),
-}
-"""The page's files (package data under assistant/board/static/) and their types."""
-
 
 _FILE = "referee.yaml"
 """The board's errors and their fixes (sections `errors` and `error_parts`)."""
@@ -86,8 +78,7 @@ def make_app(
     from starlette.responses import Response, StreamingResponse
     from starlette.routing import Route
 
-    files = resources.files("assistant.board") / "static"
-    pages = {path: (files.joinpath(name).read_bytes(), kind) for path, (name, kind) in STATIC.items()}
+    pages = served_pages()
     host = url.split("//", 1)[-1].rsplit(":", 1)[0].strip("[]")
     qr = None if host == "localhost" or _loopback(host) else qr_svg(url)  # no QR code of this machine
 

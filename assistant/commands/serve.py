@@ -1,5 +1,5 @@
 """`kinito serve [--uri tcp://127.0.0.1:10750]`: answer Home Assistant Assist's questions about a table
-("les scores", "c'est à qui") as a Wyoming handle service, announced with zeroconf.
+("le classement", "c'est à qui") as a Wyoming handle service, announced with zeroconf.
 
 The default port is kinito's own: 10700 is wyoming-satellite's, 10200/10300/10400 piper's, whisper's
 and openWakeWord's."""

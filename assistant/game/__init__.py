@@ -20,6 +20,7 @@ It never imports `assistant.referee`, `assistant.sim` or another game.
 from assistant.game.decision import Ask, Decision, Moves, Reply
 from assistant.game.driver import Chooser, Driver
 from assistant.game.module import (
+    BoardFiles,
     GameModule,
     GameOption,
     GameRules,
@@ -55,6 +56,7 @@ from assistant.game.view import TableView
 
 __all__ = [
     "Ask",
+    "BoardFiles",
     "Chooser",
     "Decision",
     "Driver",

@@ -73,6 +73,18 @@ class GameOption:
     """The game's own default, shown in help (the rules apply it when the setting is absent)."""
 
 
+@dataclass(frozen=True)
+class BoardFiles:
+    """A game's own part of the party board page: files of the game's package that the board serves
+    under /games/<name>/ and the page loads after its own (a script registering the game's drawer with
+    `kinitoBoard.register`, its style)."""
+
+    package: str
+    """The package holding the files: the game's own (`__name__` in its __init__.py)."""
+    names: tuple[str, ...] = ("board.js", "board.css")
+    """The files, by plain name (a .js script or a .css style; no folder, checked by the board)."""
+
+
 def no_results(rules: object, state: object) -> Mapping[str, Mapping[str, int]]:
     """A game that keeps no tally of its own beyond its winner."""
     return {}
@@ -135,6 +147,9 @@ class GameModule(Generic[R, S]):
     board_running: Callable[[R], Fold] | None = None
     """(rules) -> the board's running values over the log (the chart, the last penalty), fed each
     event once (assistant.game.running), or None."""
+    board_files: BoardFiles | None = None
+    """The files drawing the game's part of the board page (its `board_view` data), or None: the page
+    draws only its generic parts (players, whose turn, the journal, the chart)."""
     vocabulary: frozenset[str] = frozenset()
     """This game's own words (its concepts, in the code's English and the table's French): nothing
     outside its folder and its own grammar and responses files may use them (tests/test_architecture)."""

@@ -3,6 +3,8 @@ open in a real headless chromium, each move changes the page; a name like <scrip
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,10 @@ from tests.board.browser import PlayProcess, browser_page
 XSS = "<script>alert(1)</script>"
 TIMEOUT_MS = 15_000
 """Bounded waits in the page (the board updates within half a second; CI machines are slow)."""
+SCRIPTS = "[...document.scripts].map((s) => new URL(s.src).pathname)"
+"""The addresses of the page's scripts."""
+DRAWERS = ["/games/quinito/board.js", "/games/cinquillo/board.js"]
+"""Each game's script, from its own folder (`GameModule.board_files`)."""
 
 
 def move(page: Any, play: PlayProcess, line: str, selector: str, expected: str) -> None:
@@ -57,7 +63,7 @@ def test_quinito_board_follows_each_move_and_shows_names_as_text(tmp_path: Path)
             expect(page.locator("#summary")).to_contain_text("Le plus de doses : Bruno, une dose.")
             assert page.locator("#chart polyline").count() == 3
             assert dialogs == []
-            assert page.evaluate("document.querySelectorAll('script').length") == 1  # board.js alone
+            assert page.evaluate(SCRIPTS) == ["/board.js", *DRAWERS]  # the page's and the games' files
     finally:
         assert play.close() == 0
 
@@ -83,3 +89,52 @@ def test_cinquillo_board_draws_the_layout_and_card_counts(tmp_path: Path) -> Non
             expect(oros.nth(5)).to_have_class("card table")
     finally:
         assert play.close() == 0
+
+
+@pytest.mark.slow
+def test_each_game_drawer_is_loaded_and_draws_the_game_part() -> None:
+    """Q5/C3 from the games' folders: both games' scripts register their drawers; the page hands the
+    game's area and each player's box to the drawer of the game its JSON names (the cups of Quinito,
+    the four rows of Cinquillo, doses or cards per player); a game with no drawer gets the generic
+    parts only (players, whose turn, the journal), its area hidden."""
+    from playwright.sync_api import expect
+
+    from assistant.board.server import BoardServer
+    from tests.board.layout import cinquillo, played, quinito, wait_drawn
+
+    board = BoardServer("127.0.0.1", 0)
+    board.start()
+    try:
+        with browser_page(1280, 900) as page:
+            page.goto(board.url)
+            assert page.evaluate(SCRIPTS) == ["/board.js", *DRAWERS]
+            dice = json.loads(played(quinito(3)))
+            board.hub.publish(json.dumps(dice, ensure_ascii=False))
+            wait_drawn(page, dice["moves"])
+            assert page.get_attribute("body", "data-game") == "quinito"
+            expect(page.locator("#game > .cups > .cup")).to_have_count(1)
+            expect(page.locator("#game .cup .score")).to_have_text(str(dice["cups"][0]["announced"]))
+            expect(page.locator("#game .cup .ladder span")).to_have_count(len(dice["cups"][0]["ladder"]))
+            expect(page.locator("#players .player .big .unit").first).to_have_text(re.compile("^doses?$"))
+            assert page.locator("#game").is_visible()
+
+            cards = json.loads(played(cinquillo(4)))
+            board.hub.publish(json.dumps(cards, ensure_ascii=False))
+            wait_drawn(page, cards["moves"])
+            assert page.get_attribute("body", "data-game") == "cinquillo"
+            expect(page.locator("#game .cup")).to_have_count(0)
+            expect(page.locator("#game > .layout > .row")).to_have_count(4)
+            expect(page.locator("#game .layout .info")).to_have_text("Manche 1 · objectif 50 points")
+            expect(page.locator("#players .player .big .unit").first).to_have_text("cartes")
+
+            other = {**cards, "game": "autre", "moves": cards["moves"] + 1}
+            board.hub.publish(json.dumps(other, ensure_ascii=False))
+            wait_drawn(page, other["moves"])
+            assert page.locator("#game").is_hidden()
+            expect(page.locator("#game *")).to_have_count(0)
+            expect(page.locator("#players .player")).to_have_count(4)
+            expect(page.locator("#players .player .big")).to_have_count(0)
+            expect(page.locator("#status")).to_have_text("À Chloé de jouer")
+            expect(page.locator("#journal li").last).to_have_text("Bruno pose le quatre de deniers")
+    finally:
+        board.close()

@@ -4,11 +4,16 @@ phones that come and go, and a board that binds to localhost unless told otherwi
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
+from dataclasses import replace
+from importlib import resources
+from pathlib import Path
 
 import httpx
 import pytest
 
+from assistant.board import guard
 from assistant.board.server import BoardServer, parse_address
 from assistant.core.clock import FakeClock
 from assistant.errors import UserError
@@ -152,3 +157,101 @@ def test_phones_get_the_lan_address_and_a_local_board_says_which_flag_they_need(
         assert "téléphones" in lines[1]
     finally:
         local.socket.close()
+
+
+GAME_FILES = {
+    "/games/quinito/board.js": "text/javascript",
+    "/games/quinito/board.css": "text/css",
+    "/games/cinquillo/board.js": "text/javascript",
+    "/games/cinquillo/board.css": "text/css",
+}
+"""Each game's own part of the page, served from its folder (`GameModule.board_files`)."""
+
+
+def test_the_page_loads_each_game_files_after_its_own(table: tuple[Referee, BoardServer]) -> None:
+    """Each game draws its part of the page from its own folder: the page loads the games' scripts and
+    styles after its own, and each is served as the game's file with its type (a script that
+    registers the game's drawer)."""
+    from assistant.game import get_game
+
+    _, board = table
+    with httpx.Client(base_url=board.url) as client:
+        page = client.get("/").text
+        served = {path: client.get(path) for path in GAME_FILES}
+    own = page.index('<script src="/board.js" defer>')
+    assert own < page.index('<script src="/games/quinito/board.js" defer>')
+    own = page.index('<link rel="stylesheet" href="/board.css">')
+    assert own < page.index('<link rel="stylesheet" href="/games/cinquillo/board.css">')
+    assert "<!--" not in page  # the marker line became the games' tags
+    for path, kind in GAME_FILES.items():
+        _, _, game, name = path.split("/")
+        folder = Path(str(resources.files(get_game(game).board_files.package)))
+        answer = served[path]
+        assert answer.status_code == 200 and answer.headers["content-type"].startswith(kind), path
+        assert answer.content == (folder / name).read_bytes(), path
+        assert "script-src 'self'" in answer.headers["content-security-policy"]
+        if name.endswith(".js"):
+            assert f'kinitoBoard.register("{game}"' in answer.text
+
+
+def raw_get(port: int, path: str) -> int:
+    """The status of a GET of `path` sent as is (no client normalises its dots)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nConnection: close\r\n\r\n".encode())
+        head = sock.recv(64).decode("latin-1")
+    return int(head.split()[1])
+
+
+def test_an_unknown_game_file_is_refused(table: tuple[Referee, BoardServer]) -> None:
+    """Only the files a game names are served: another file of its folder, an unknown game or file,
+    and a path that climbs out of the folder are 404; nothing of the package is read from a request."""
+    _, board = table
+    refused = (
+        "/games/quinito/nope.js",
+        "/games/quinito/board_view.py",
+        "/games/quinito/__init__.py",
+        "/games/toy/board.js",
+        "/games/quinito/../cinquillo/board.js",
+        "/games/quinito/../../board/server.py",
+        "/games/quinito/..%2F..%2Fboard%2Fserver.py",
+        "/games/quinito/%2e%2e/cinquillo/board.js",
+        "/games/quinito/",
+        "/games/",
+    )
+    for path in refused:
+        assert raw_get(board.port, path) == 404, path
+    assert raw_get(board.port, "/games/quinito/board.js") == 200
+
+
+def test_a_game_file_name_that_could_leave_its_folder_is_refused_when_the_board_is_made() -> None:
+    """`guard.game_file`: a plain name ending in .js or .css, under a plain game name; anything else
+    (a folder, "..", another ending) stops the board before any file is read."""
+    script = ("/games/quinito/board.js", "text/javascript; charset=utf-8")
+    assert guard.game_file("quinito", "board.js") == script
+    assert guard.game_file("cinquillo", "board-2.css")[1] == "text/css; charset=utf-8"
+    bad = [
+        ("quinito", "../board.js"),
+        ("quinito", "static/board.js"),
+        ("quinito", "..\\board.js"),
+        ("quinito", "board.py"),
+        ("quinito", ".js"),
+        ("quinito", "board.js.py"),
+        ("quinito", "board"),
+        ("quinito", ""),
+        ("..", "board.js"),
+        ("quinito/..", "board.js"),
+        ("", "board.js"),
+    ]
+    for game, name in bad:
+        with pytest.raises(ValueError):
+            guard.game_file(game, name)
+    from assistant.board.pages import pages
+    from assistant.game import BoardFiles, get_game
+
+    climbing = BoardFiles("assistant.games.quinito", ("../board.js",))
+    with pytest.raises(ValueError):
+        pages([replace(get_game("quinito"), board_files=climbing)])
+    assert set(pages([get_game("cinquillo")])) - set(pages([])) == {
+        "/games/cinquillo/board.js",
+        "/games/cinquillo/board.css",
+    }

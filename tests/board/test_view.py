@@ -31,6 +31,7 @@ def test_q3_cup_shows_the_announcement_its_odds_and_the_ladder_in_the_table_orde
     states = {s["value"]: s["state"] for s in cup["ladder"]}
     assert (states[61], states[62], states[63], states[21]) == ("below", "at", "above", "above")
     assert data["current"] == "Bruno" and cup["status"] == "À Bruno : accepter ou soulever"
+    assert data["status"] == cup["status"]
     assert data["journal"] == ["Ana annonce soixante-deux"]
 
 
@@ -69,6 +70,7 @@ def test_q13_title_names_the_edition_and_each_cup_says_what_it_waits_for() -> No
     data = play({"game": "quinito", "players": "Ana,Bruno,Chloé", "variants": "Q13"})
     assert data["title"] == "Quinito — édition apéro — double kinito"
     assert [c["status"] for c in data["cups"]] == ["À Ana d'annoncer", "À Bruno d'annoncer"]
+    assert data["status"] == "À Ana d'annoncer · À Bruno d'annoncer"
     assert data["chart"]["unit"] == "doses"
 
 
@@ -98,3 +100,19 @@ def test_c1_c2_title_mode_target_and_the_status_before_the_deal() -> None:
     data = play({"game": "cinquillo", "players": "Ana,Bruno,Chloé", "mode": "caprone", "target": "30"})
     assert data["title"] == "Cinquillo — caprone — en 30 points" and data["chart"]["unit"] == "points"
     assert data["status"] == "Distribution"
+
+
+GENERIC = {"game", "title", "variants", "players", "status", "last_penalty", "journal", "chart", "said"}
+GENERIC |= {"summary", "over", "winners", "paused", "moves"}
+"""What the board's own script reads, whatever the game (the rest is the game's drawer's)."""
+
+
+def test_both_games_give_the_generic_part_the_page_draws_alike() -> None:
+    """The generic keys and each player's name, turn and elimination are in every game's JSON; the
+    direction is the game's to give (Cinquillo has none to show)."""
+    quinito = play({"game": "quinito", "players": "Ana,Bruno,Chloé"})
+    cinquillo = play({"game": "cinquillo", "players": "Ana,Bruno,Chloé"})
+    for data in (quinito, cinquillo):
+        assert set(data) >= GENERIC, GENERIC - set(data)
+        assert all({"name", "turn", "eliminated"} <= set(p) for p in data["players"])
+    assert quinito["direction"] == 1 and "direction" not in cinquillo

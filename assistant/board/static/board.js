@@ -1,8 +1,12 @@
 // Kinito's party board: draws the JSON of /state and /events (server-sent events).
 // Every value that comes from the table (player names first) is set as text, never as markup.
 // What the game says (title, statuses, journal, penalties, summary) comes as data from the game's
-// responses file (grammars/responses/fr/); the page keeps only its own labels (units, badges,
-// headings). It draws what the data holds (cups, a card layout), never asks which game it is.
+// responses file (grammars/responses/fr/); the page keeps only its own labels (badges, headings).
+// It draws the generic parts (title, whose turn, players, the last penalty, the journal, the chart);
+// the game's own part, and what a player's box shows of the game, are drawn by the drawer the game's
+// script registers (its board.js, served under /games/<name>/ and loaded after this one):
+//   kinitoBoard.register(name, { draw(area, data), player(box, player, data) })  (both optional)
+// with `data` the JSON of /state, picked by its `game` key.
 "use strict";
 (() => {
   const SVG = "http://www.w3.org/2000/svg";
@@ -21,6 +25,13 @@
     return `${n} ${Math.abs(n) > 1 ? many : one}`;
   }
 
+  const drawers = new Map();
+  window.kinitoBoard = Object.freeze({
+    el,
+    count,
+    register(name, drawer) { drawers.set(name, drawer); },
+  });
+
   function colours(players) {
     const out = new Map();
     players.forEach((p, i) => out.set(p.name, PALETTE[i % PALETTE.length]));
@@ -33,7 +44,6 @@
       return w.length > 1 ? `Égalité : ${w.join(" et ")}` : `${w[0]} gagne la partie !`;
     }
     if (data.paused) return "Pause";
-    if (data.cups.length) return data.cups.map((c) => c.status).filter(Boolean).join(" · ");
     return data.status || "";
   }
 
@@ -41,7 +51,7 @@
     $("status").textContent = status(data);
     const dir = $("direction");
     dir.replaceChildren();
-    if (data.cups.length && !data.over) {
+    if ((data.direction === 1 || data.direction === -1) && !data.over) {
       const clockwise = data.direction === 1;
       dir.append(el("b", null, clockwise ? "↻" : "↺"), el("span", null, clockwise ? "sens horaire" : "sens inverse"));
     }
@@ -59,84 +69,29 @@
     for (const line of rest) box.append(el("p", null, line));
   }
 
-  function renderCups(data) {
-    const box = $("cups");
-    box.replaceChildren();
-    box.hidden = !data.cups.length;
-    for (const cup of data.cups) {
-      const card = el("div", "cup");
-      card.append(el("div", "label", data.cups.length > 1 ? `Gobelet ${cup.index + 1} · annonce` : "Annonce en cours"));
-      if (cup.announced === null) {
-        card.append(el("div", "score none", "—"), el("div", "words", "Pas encore d'annonce"));
-      } else {
-        card.append(el("div", "score", cup.announced === "chance" ? "?" : cup.announced));
-        const right = el("div");
-        right.append(el("div", "words", cup.announced_text));
-        if (cup.announcer) right.append(el("div", "by", `annoncé par ${cup.announcer}`));
-        if (cup.odds !== null) right.append(el("div", "odds", `${cup.odds} % de chances de faire au moins autant`));
-        card.append(right);
-      }
-      if (data.cups.length > 1 && cup.totem) card.append(el("div", "by", `Totem : ${cup.totem}`));
-      const ladder = el("div", "ladder");
-      ladder.title = "L'ordre des scores : en vert, ce qui fait au moins l'annonce";
-      for (const step of cup.ladder) ladder.append(el("span", step.state, step.value));
-      card.append(ladder);
-      box.append(card);
-    }
+  function renderGame(data, drawer) {  // the game's own part, by its drawer
+    const area = $("game");
+    area.replaceChildren();
+    if (drawer && drawer.draw) drawer.draw(area, data);
+    area.hidden = area.childElementCount === 0;
   }
 
-  function renderLayout(data) {
-    const box = $("layout");
-    box.replaceChildren();
-    box.hidden = !data.layout;
-    if (!data.layout) return;
-    const info = [`Manche ${data.round}`, `objectif ${data.target} points`];
-    if (data.stock) info.push(count(data.stock, "carte en pioche", "cartes en pioche"));
-    box.append(el("div", "info", info.join(" · ")));
-    for (const row of data.layout) {
-      const line = el("div", `row ${row.suit}`);
-      line.append(el("div", "suit", `${row.symbol} ${row.name}`));
-      for (const card of row.cards) {
-        const face = el("div", `card ${card.state}`, card.label);
-        face.title = `${card.name} de ${row.name}`;
-        if (card.state === "table") face.append(el("small", null, row.symbol));
-        line.append(face);
-      }
-      box.append(line);
-    }
-  }
-
-  function renderPlayers(data, colour) {
+  function renderPlayers(data, colour, drawer) {
     const box = $("players");
     box.replaceChildren();
     for (const p of data.players) {
       const out = p.eliminated;
-      const card = el("div", `player${p.turn ? " playing" : ""}${out ? " out" : ""}`);
-      card.dataset.player = p.name;
+      const seat = el("div", `player${p.turn ? " playing" : ""}${out ? " out" : ""}`);
+      seat.dataset.player = p.name;
       const name = el("div", "name");
       const dot = el("span", "dot");
       dot.style.background = colour.get(p.name);
       name.append(dot, el("span", null, p.name));
-      card.append(name);
-      if (p.lives !== undefined) {
-        const hearts = el("div", "hearts");
-        for (let i = 0; i < p.max_lives; i += 1) hearts.append(el("span", i < p.lives ? null : "lost", "♥"));
-        card.append(hearts, el("div", "extra", count(p.lives, "vie", "vies")));
-      } else if (p.doses !== undefined) {
-        const big = el("div", "big", p.doses);
-        big.append(el("span", "unit", p.doses > 1 ? "doses" : "dose"));
-        card.append(big);
-        if (p.sips) card.append(el("div", "extra", `+ ${count(p.sips, "gorgée", "gorgées")}`));
-      } else {
-        const big = el("div", "big", p.cards);
-        big.append(el("span", "unit", p.cards > 1 ? "cartes" : "carte"));
-        card.append(big, el("div", "extra", count(p.points, "point", "points")));
-        if (data.over && p.xp) card.append(el("div", "extra", `${p.xp > 0 ? "+" : ""}${p.xp} XP`));
-      }
-      if (p.totem) card.append(el("span", "badge totem", "TOTEM"));
-      if (out) card.append(el("span", "badge out", "HORS JEU"));
-      if (data.over && data.winners.includes(p.name)) card.append(el("span", "badge win", "VAINQUEUR"));
-      box.append(card);
+      seat.append(name);
+      if (drawer && drawer.player) drawer.player(seat, p, data);
+      if (out) seat.append(el("span", "badge out", "HORS JEU"));
+      if (data.over && data.winners.includes(p.name)) seat.append(el("span", "badge win", "VAINQUEUR"));
+      box.append(seat);
     }
   }
 
@@ -238,19 +193,18 @@
     title.replaceChildren(el("span", null, data.title));
     if (data.variants.length) title.append(el("small", null, data.variants.map((v) => v.text).join(" · ")));
     const colour = colours(data.players);
+    const drawer = drawers.get(data.game);
+    document.body.dataset.game = data.game;
     renderTurn(data);
     renderSummary(data);
-    renderCups(data);
-    renderLayout(data);
-    renderPlayers(data, colour);
+    renderGame(data, drawer);
+    renderPlayers(data, colour, drawer);
     renderPenalty(data);
     renderSaid(data);
     renderJournal(data);
     renderChart(data, colour);
     fitNames();
     document.body.dataset.moves = String(data.moves);
-    document.body.dataset.game = data.game;
-    document.body.dataset.table = data.layout ? "cards" : "cups";  // the layout follows the data, not a game name
   }
 
   function apply(text, version) {
@@ -265,9 +219,12 @@
   qr.addEventListener("error", () => { $("link").hidden = true; });
   if (qr.complete && qr.naturalWidth === 0) $("link").hidden = true;
 
-  // The stream's first message is the table as it stands now; then one message per change.
-  const source = new EventSource("/events");  // reconnects by itself when the network or the server blinks
-  source.onmessage = (event) => { $("offline").hidden = true; apply(event.data, event.lastEventId); };
-  source.onerror = () => { $("offline").hidden = false; };
-  source.onopen = () => { $("offline").hidden = true; };
+  // The stream's first message is the table as it stands now; then one message per change. It opens
+  // once the games' scripts (deferred after this one) have registered their drawers.
+  document.addEventListener("DOMContentLoaded", () => {
+    const source = new EventSource("/events");  // reconnects by itself when the network or the server blinks
+    source.onmessage = (event) => { $("offline").hidden = true; apply(event.data, event.lastEventId); };
+    source.onerror = () => { $("offline").hidden = false; };
+    source.onopen = () => { $("offline").hidden = true; };
+  });
 })();

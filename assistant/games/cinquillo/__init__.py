@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
+from assistant.game.module import BoardFiles
 from assistant.game.running import Fold
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig, variant_lines
 from assistant.games.cinquillo.heard import parse_fields
@@ -113,6 +114,7 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         board_view=_board_view,
         describe_event=_describe_event,
         board_running=_board_running,
+        board_files=BoardFiles(__name__),
         variant_lines=variant_lines,
         responses=RESPONSES,
         parse_fields=parse_fields,

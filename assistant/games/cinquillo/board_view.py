@@ -63,7 +63,6 @@ def players(state: CinquilloState) -> list[dict[str, Any]]:
             "cards": state.counts[i],
             "points": state.points[i],
             "xp": state.xp[i],
-            "totem": False,
             "eliminated": False,
         }
         for i, name in enumerate(state.players)
@@ -124,10 +123,7 @@ def view(config: CinquilloConfig, state: CinquilloState, events: tuple[Any, ...]
         "title": render(words["title"], {"mode": mode, "target": config.target}),
         "variants": [],
         "players": players(state),
-        "cups": [],
         "status": status(state),
-        "direction": 1,
-        "totems": [],
         "last_penalty": None,
         "layout": layout(state),
         "round": state.round,

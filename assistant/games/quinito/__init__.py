@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
+from assistant.game.module import BoardFiles
 from assistant.game.running import Fold
 from assistant.games.quinito.config import RESPONSES, QuinitoConfig, variant_lines
 from assistant.games.quinito.heard import parse_fields
@@ -135,6 +136,7 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         board_view=_board_view,
         describe_event=_describe_event,
         board_running=_board_running,
+        board_files=BoardFiles(__name__),
         odds=_odds,
         responses=RESPONSES,
         parse_fields=parse_fields,

@@ -147,11 +147,13 @@ def view(config: QuinitoConfig, state: QuinitoState, events: tuple[Any, ...]) ->
     board's running values: `Running`)."""
     words = _texts("board")
     edition = words[f"edition_{config.edition}"]
+    cups = [cup(config, state, i, c) for i, c in enumerate(state.cups)]
     return {
         "title": render(words["title_two_cups" if config.cups == 2 else "title"], {"edition": edition}),
         "variants": [{"id": v, "text": VARIANTS[v]} for v in sorted(config.variants)],
         "players": players(config, state),
-        "cups": [cup(config, state, i, c) for i, c in enumerate(state.cups)],
+        "status": " · ".join(c["status"] for c in cups if c["status"]),
+        "cups": cups,
         "direction": state.direction,
         "totems": list(state.totems),
         "rounds": state.rounds,
