@@ -5,11 +5,15 @@ one who said it - with the real Korean model on espeak-ng speech through the mic
 from __future__ import annotations
 
 import itertools
+import os
+import sys
 import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from assistant.bench.recognizer import room_noise
 from assistant.bench.voicepath import STAND_IN
@@ -21,7 +25,7 @@ from assistant.runtime.utterance import Utterance
 from assistant.settings.table import table_config
 from assistant.testing.fake_stream import FakeStream
 from assistant.voice.hear.audio import Chunk, MicrophoneSource
-from assistant.voice.hear.background import BackgroundDecoder
+from assistant.voice.hear.background import YIELD_NICE, BackgroundDecoder
 from assistant.voice.hear.dual import DualRecognizer
 from assistant.voice.hear.heard import Heard
 from assistant.voice.hear.vad import VadSettings
@@ -157,3 +161,30 @@ def test_q11_a_forbidden_word_heard_by_the_vigilance_thread_is_charged_to_its_sp
     path.loop.hear(Utterance(None, "arbitre c'est Chloé"))
     charged = {"player": "Chloé", "amount": 1, "unit": "dose", "reason": "forbidden_word"}
     assert referee.penalties() == [charged]
+
+
+class Niceness(Blocked):
+    """A Blocked decoder that notes the scheduling priority of the thread decoding each chunk."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.release.set()
+        self.nice: list[int] = []
+
+    def accept(self, chunk: Chunk) -> list[Heard]:
+        self.nice.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return super().accept(chunk)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="per-thread nice values are Linux's")
+def test_the_worker_runs_below_the_hearing_thread() -> None:
+    """On one core the moves recogniser goes first: the worker decodes at a lower priority than the
+    thread that feeds it (which keeps its own)."""
+    before = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    decoder = Niceness()
+    background = BackgroundDecoder(decoder)
+    for chunk in _chunks(3):
+        background.accept(chunk)
+    background.flush()
+    assert decoder.nice and all(n == min(19, before + YIELD_NICE) for n in decoder.nice)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == before

@@ -7,6 +7,10 @@ caller never waits for it (except at the end of the audio, `flush`). The finals 
 of the next `accept` calls, with their own word times on the source timeline, so they can be put in
 audio order beside the moves recogniser's.
 
+On one core the worker and the hearing thread share the processor: the worker lowers its own
+scheduling priority (`YIELD_NICE`, Linux threads have their own nice value), so the moves recogniser
+runs first and the worker takes the time left; elsewhere it runs at the same priority.
+
 Resets travel through the same queue, in order: audio queued before a reset is still decoded first,
 as it would have been in the hearing thread. When the worker falls `capacity` chunks behind, the
 oldest queued chunk is dropped (counted in `dropped`) rather than blocking the caller. The thread
@@ -16,6 +20,7 @@ starts with the first chunk and ends after a flush (the end of the audio), so no
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections import deque
 from dataclasses import dataclass
@@ -27,6 +32,19 @@ log = logging.getLogger(__name__)
 
 CAPACITY = 200
 """Chunks the worker may fall behind before the oldest is dropped (10 s of 50 ms chunks)."""
+YIELD_NICE = 10
+"""How much lower than the hearing thread the worker runs (nice steps, added to the process's)."""
+
+
+def yield_to_others(steps: int = YIELD_NICE) -> bool:
+    """Lower the calling thread's scheduling priority by `steps` nice steps; whether it could (Linux:
+    a thread's id is a PRIO_PROCESS target; elsewhere, or when refused, nothing changes)."""
+    try:
+        thread = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, thread, min(19, os.getpriority(os.PRIO_PROCESS, thread) + steps))
+    except (AttributeError, OSError):
+        return False
+    return True
 
 
 @dataclass(frozen=True)
@@ -81,6 +99,7 @@ class BackgroundDecoder:
         return ready
 
     def _work(self) -> None:
+        yield_to_others()
         while True:
             with self._lock:
                 while not self._queue:
