@@ -94,3 +94,15 @@ def test_kinito_simulate_natural_json_keeps_one_object(capsys: pytest.CaptureFix
     report = json.loads(capsys.readouterr().out)
     assert report["natural"] is True and report["anonymous"] is True
     _well_formed(report, 1)
+
+
+@pytest.mark.parametrize("game", ["quinito", "cinquillo"])
+def test_the_seat_names_are_no_word_of_the_game(game: str) -> None:
+    """Q11: the simulator checks its tables without the name check (bridge.valid), because every
+    name it seats passes it: every name of tables.NAMES, four seats at a time (both games seat 4)."""
+    from assistant.settings.table import table_config
+    from assistant.sim.table.tables import NAMES
+
+    for first in range(0, len(NAMES) - 1, 4):
+        seats = NAMES[first : first + 4]
+        table_config({"game": game, "players": ", ".join(seats)})
