@@ -261,7 +261,7 @@ def _after_claim(ref: Referee, parse: Parse, who: str | None) -> list[str] | Non
         return None
     expect = shows[0]
     claimer = expect.other
-    cup = ref.state.cups[expect.cup]
+    cup = ref.state.cups[expect.part]
     claimed = getattr(cup, "claimed", None)
     if claimer is None or not isinstance(claimed, int):
         return None
@@ -374,7 +374,7 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
     readout = value is not None and not bound
     if readout and readings.protest(text):
         expect = next((e for e in ref.expectations() if e.player is None), None)
-        cup = ref.state.cups[expect.cup] if expect is not None else None
+        cup = ref.state.cups[expect.part] if expect is not None else None
         announced = getattr(cup, "announced", None)
         if isinstance(announced, int):
             return [say("protest", score=score_words(ref, announced)), *ref.reprompt()]
@@ -415,7 +415,7 @@ def _ask_fantasy(ref: Referee, decision: Moves[Any], player: str, parse: Parse) 
     value = number(parse, "score") if number(parse, "score") is not None else number(parse, "invalid")
     said = score_words(ref, value) if value is not None else ""
     expect = ref.expectations()[0]
-    cup = ref.state.cups[expect.cup] if hasattr(ref.state, "cups") else None
+    cup = ref.state.cups[expect.part] if hasattr(ref.state, "cups") else None
     announced = getattr(cup, "announced", None)
     if isinstance(announced, int):
         sentence = say("fantasy_asked", player=player, score=said, to_beat=score_words(ref, announced))

@@ -48,7 +48,7 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     def decide(
         self, parse: Parse, who: str | None, expect: Expectation, state: QuinitoState
     ) -> Decision[qc.Command]:
-        return quinito_flow.decide(parse, who, expect, self.config, state.direction, state.cups[expect.cup])
+        return quinito_flow.decide(parse, who, expect, self.config, state.direction, state.cups[expect.part])
 
     def warnings(self) -> list[str]:
         """Q1: two players at the drinking edition; Q11: names that are also common words."""
@@ -100,7 +100,7 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
                 return say("announce", player=player)
             if before is None or not previous & {"announce", "response", "attack_target"}:
                 return say("new_round", player=player)
-            if "response" in previous and must_reroll(self.config, state.cups[expect.cup]):
+            if "response" in previous and must_reroll(self.config, state.cups[expect.part]):
                 return game_sentence(self.responses, "forced_reroll", player=player)
             return None
         if awaiting == "response":
@@ -113,7 +113,7 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
 
     def required(self, expect: Expectation, state: QuinitoState) -> str | None:
         """V-forced-reroll, L3 "believe": the accepter must re-throw before announcing."""
-        if expect.awaiting == "announce" and must_reroll(self.config, state.cups[expect.cup]):
+        if expect.awaiting == "announce" and must_reroll(self.config, state.cups[expect.part]):
             return game_sentence(self.responses, "forced_reroll", player=expect.player or "")
         return None
 
@@ -132,7 +132,7 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
 
     def moment_name(self, expect: Expectation) -> str | None:
         """Q13: which cup, when both are in play."""
-        return section(RESPONSES, "words").get(f"cup_{expect.cup}")
+        return section(RESPONSES, "words").get(f"cup_{expect.part}")
 
     def extras(self, state: QuinitoState) -> Mapping[str, object]:
         """Q12, Q6: the totem holders and the direction of play, in the replay JSON."""
