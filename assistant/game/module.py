@@ -7,7 +7,7 @@ explanation, bots, coach and board view agree on them (a rename breaks `mypy`, n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from assistant.game.driver import Driver
@@ -149,6 +149,10 @@ class GameModule(Generic[R, S]):
     said at any moment like the shared wake-word commands, answered by `answer`, never a move."""
     answer: Callable[[str, R, S], Sequence[str]] = no_answer
     """(one of `questions`, rules, state) -> what the referee says to it."""
+    question_words: Mapping[str, frozenset[str]] = field(default_factory=dict, compare=False)
+    """One of `questions` -> words that name it in a wake-word line the parser named no intent for
+    ("arbitre qui a le ..."): such a line is answered as that question. (Not compared: a module stays
+    hashable, a cache key.)"""
 
     @property
     def setting_keys(self) -> tuple[str, ...]:

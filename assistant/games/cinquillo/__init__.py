@@ -109,6 +109,8 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         coach=_coach,
         questions=frozenset({"totem"}),
         answer=_question,
+        # the other game's question, answered all the same (nobody holds a totem here)
+        question_words={"totem": frozenset({"chapeau", "totem"})},
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,

@@ -131,6 +131,7 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         coach=_coach,
         questions=frozenset({"totem"}),
         answer=_question,
+        question_words={"totem": frozenset({"chapeau", "totem"})},  # Q12, and the hat a table calls it
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,
