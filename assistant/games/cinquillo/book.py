@@ -27,7 +27,7 @@ from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.games.cinquillo.heard import said_card
 from assistant.games.cinquillo.scoring import XP_ABANDON, XP_LOSS
 from assistant.games.cinquillo.state import CinquilloState
-from assistant.games.cinquillo.words import DESCRIPTIONS, say
+from assistant.games.cinquillo.words import DESCRIPTIONS, cards_words, say
 from assistant.responses import responses
 
 AUTO_TYPES: tuple[type, ...] = (cc.Deal, cc.Draw)
@@ -83,7 +83,7 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
         if isinstance(event, ce.CountCorrected):
             if event.count == 0:
                 return game_sentence(self.responses, "count_set_zero", player=event.player)
-            words = cinquillo_flow.cards_words(event.count)
+            words = cards_words(event.count)
             return game_sentence(self.responses, "count_set", player=event.player, count=words)
         if isinstance(event, ce.PlayerAbandoned):
             key, loss = ("abandoned_penalised", XP_ABANDON) if event.penalised else ("abandoned", XP_LOSS)
