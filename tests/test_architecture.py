@@ -313,9 +313,6 @@ def test_the_vocabulary_scan_finds_a_leak() -> None:
 
 KNOWN_LEAKS: dict[tuple[str, str, str], int] = {
     ("assistant/bench/serve.py", "quinito", "scores"): 1,
-    ("assistant/bench/talk.py", "quinito", "score"): 5,
-    ("assistant/bench/talk.py", "quinito", "scores"): 3,
-    ("assistant/bench/voice.py", "quinito", "gobelet"): 1,
     ("assistant/board/static/board.css", "cinquillo", "bastos"): 2,
     ("assistant/board/static/board.css", "cinquillo", "card"): 12,
     ("assistant/board/static/board.css", "cinquillo", "cards"): 2,
@@ -338,12 +335,7 @@ KNOWN_LEAKS: dict[tuple[str, str, str], int] = {
     ("assistant/board/static/board.js", "quinito", "scores"): 1,
     ("assistant/board/static/board.js", "quinito", "totem"): 6,
     ("assistant/board/static/index.html", "quinito", "cups"): 2,
-    ("assistant/cli_fr.py", "cinquillo", "cartes"): 1,
-    ("assistant/commands/replay.py", "quinito", "totem"): 2,
-    ("assistant/commands/rules.py", "quinito", "dés"): 1,
-    ("assistant/commands/rules.py", "quinito", "score"): 3,
     ("assistant/commands/serve.py", "quinito", "scores"): 1,
-    ("assistant/sim/simulate.py", "cinquillo", "cards"): 1,
     ("assistant/understanding/command_frame.py", "quinito", "scores"): 2,
     ("assistant/understanding/frame.py", "quinito", "gobelet"): 1,
     ("assistant/understanding/frame.py", "quinito", "score"): 1,

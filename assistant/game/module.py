@@ -71,6 +71,9 @@ class GameOption:
     """How the flag's text is read (str or int)."""
     default: object = None
     """The game's own default, shown in help (the rules apply it when the setting is absent)."""
+    metavar: str | None = None
+    """How help shows the flag's value (French, in capitals: "POINTS"), or None for the command line's
+    placeholder."""
 
 
 def no_results(rules: object, state: object) -> Mapping[str, Mapping[str, int]]:

@@ -117,7 +117,9 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
                 default="drinking",
             ),
             GameOption(
-                "variants", "variantes, numéros des règles séparés par des virgules (kinito variants)"
+                "variants",
+                "variantes, numéros des règles séparés par des virgules (kinito variants)",
+                metavar="VARIANTES",
             ),
             GameOption("lives", "édition famille : vies au départ (5, ou 3 avec L-V3)", type=int),
             GameOption("confirm", "redire chaque annonce enregistrée (« Soixante-deux, Ana. ») : on ou off"),
