@@ -70,7 +70,6 @@ METAVARS: dict[str, str] = {
     "dest": "DOSSIER",
     "device": "PÉRIPHÉRIQUE",
     "games": "N",
-    "hand": "CARTES",
     "kill_after_moves": "K",
     "manifest": "FICHIER",
     "max_moves": "N",
@@ -83,16 +82,15 @@ METAVARS: dict[str, str] = {
     "seed": "GRAINE",
     "slow": "SECONDES",
     "speaker_model": "DOSSIER",
-    "target": "POINTS",
     "text": "TEXTE",
     "topic": "SUJET",
     "url": "URL",
-    "variants": "VARIANTES",
     "voice": "VOIX",
     "volume": "VOLUME",
     "wake_word": "MOT",
 }
-"""Option destination -> the French placeholder shown in help, where the option names none itself."""
+"""Option destination -> the French placeholder shown in help, where the option names none itself (a
+game's settings name their own: `GameOption.metavar`)."""
 FALLBACK_METAVAR = "VALEUR"
 TYPE_NAMES: dict[Any, str] = {int: "un nombre entier", float: "un nombre"}
 """How argparse's "invalid int value" names the expected type, in French."""

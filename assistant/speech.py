@@ -15,7 +15,7 @@ _FILE = "referee.yaml"
 _DATA = responses(_FILE)
 
 NUMBERS: tuple[str, ...] = tuple(str(n) for n in _DATA["numbers"])
-"""Feminine cardinals (une dose, une vie, une gorgée, une carte) up to twenty."""
+"""Feminine cardinals (une dose, une vie, une gorgée, une manche) up to twenty."""
 
 UNITS: Mapping[Unit, tuple[str, str]] = {
     unit: (str(forms["one"]), str(forms["many"])) for unit, forms in _DATA["units"].items()
@@ -74,17 +74,28 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def standing(player: str, counters: Mapping[str, int | bool]) -> str:
-    """One player's line of the standings: "Ana : deux doses, une gorgée." """
+def counted(count: int, forms: str) -> str:
+    """A count in words before its noun, given as "singulier / pluriel" (a game's `counters`): "zéro
+    manche", "une manche", "douze manches" (feminine cardinals up to twenty, digits beyond)."""
+    one, _, many = forms.partition(" / ")
+    number = NUMBERS[count] if 0 <= count < len(NUMBERS) else str(count)
+    noun = (many or one) if count > 1 else one
+    return f"{number} {noun}"
+
+
+def standing(player: str, counters: Mapping[str, int | bool], own: Mapping[str, str] | None = None) -> str:
+    """One player's line of the standings: "Ana : deux doses, une gorgée." The stakes every game shares
+    come first, then the game's `own` counters (key -> "singulier / pluriel", its responses file's
+    `counters`), then points."""
     parts: list[str] = []
     for key, unit in (("doses", "dose"), ("sips", "sip"), ("lives", "life")):
         value = counters.get(key)
         if isinstance(value, int) and not isinstance(value, bool) and (value or key != "sips"):
             parts.append(amount(value, unit))  # type: ignore[arg-type]
-    cards = counters.get("cards")
-    if isinstance(cards, int) and not isinstance(cards, bool):
-        word = WORDS["cards"] if cards > 1 else WORDS["card"]
-        parts.append(f"{NUMBERS[cards] if cards < len(NUMBERS) else cards} {word}")
+    for key, forms in (own or {}).items():
+        value = counters.get(key)
+        if isinstance(value, int) and not isinstance(value, bool):
+            parts.append(counted(value, forms))
     points = counters.get("points")
     if isinstance(points, int) and not isinstance(points, bool):
         parts.append(f"{points} {WORDS['points'] if abs(points) > 1 else WORDS['point']}")

@@ -100,14 +100,19 @@ def status(code: str) -> str:
     return STATUSES.get(code, code)
 
 
+def field_name(key: str, game: str) -> str:
+    """A field of `game`'s commands or outcome by its French name (the game's `details`, the shared
+    ones), else the key itself."""
+    return _game_section(game, "details").get(key) or DETAILS.get(key, key)
+
+
 def _detail(key: str, value: Any, game: str) -> str:
     if isinstance(value, int) and f"{key}_{value}" in speech.WORDS:  # an ordinal word ("premier …")
         return speech.WORDS[f"{key}_{value}"]
     if key == "reason":
         return reason(str(value), game)
     shown = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-    name = _game_section(game, "details").get(key) or DETAILS.get(key, key)
-    return f"{name} {shown}"
+    return f"{field_name(key, game)} {shown}"
 
 
 def command(stored: Any, game: str) -> str:

@@ -83,38 +83,42 @@ class Talker:
         """The grammar's `awaiting`: intent -> the moments it belongs to (the game's own moves)."""
         self.noise = noise or Noise()
         self.by_intent: dict[str, list[str]] = defaultdict(list)
-        self.by_score: dict[Any, list[str]] = defaultdict(list)
+        self.by_value: dict[Any, list[str]] = defaultdict(list)
+        self.value_intent: str | None = None
+        """The game's intent of a value said alone: its phrases carry the slot named as the intent."""
         for phrase in phrases:
             if WILDCARD in phrase.text:
                 continue
             self.by_intent[phrase.intent].append(phrase.text)
             slots = dict(phrase.slots)
-            if phrase.intent == "score" and "score" in slots:
-                self.by_score[slots["score"]].append(phrase.text)
-        self.scores = sorted(self.by_score, key=str)
+            if phrase.intent in slots and self.value_intent in (None, phrase.intent):
+                self.value_intent = phrase.intent
+                self.by_value[slots[phrase.intent]].append(phrase.text)
+        self.values = sorted(self.by_value, key=str)
         self.paused = False
 
-    def _say(self, rng: random.Random, *intents: str) -> str:
-        choices = [t for i in intents for t in self.by_intent.get(i, ())]
+    def _say(self, rng: random.Random, *intents: str | None) -> str:
+        choices = [t for i in intents if i is not None for t in self.by_intent.get(i, ())]
         return rng.choice(choices) if choices else rng.choice(CHATTER)
 
-    def _score(self, rng: random.Random) -> str:
-        if not self.scores:
+    def _value(self, rng: random.Random) -> str:
+        if not self.values:
             return rng.choice(CHATTER)
-        return rng.choice(self.by_score[rng.choice(self.scores)])
+        return rng.choice(self.by_value[rng.choice(self.values)])
 
     def move(self, awaiting: str, rng: random.Random) -> str:
         """A line answering what the referee awaits (any legal-looking move, right or not)."""
         if awaiting in ("announce", "reveal", "counter_throw", "redemption_throw"):
             if awaiting == "announce" and rng.random() < 0.1:
-                others = [i for i, when in self.moments.items() if awaiting in when and i != "score"]
+                alone = self.value_intent
+                others = [i for i, when in self.moments.items() if awaiting in when and i != alone]
                 return self._say(rng, *others)  # a special shown, a re-throw: the game's other moves
-            return self._score(rng)
+            return self._value(rng)
         if awaiting == "response":
             roll = rng.random()
             if roll < 0.45:
                 return self._say(rng, "accept")
-            return self._say(rng, "challenge") if roll < 0.85 else self._score(rng)
+            return self._say(rng, "challenge") if roll < 0.85 else self._value(rng)
         if awaiting == "counter_or_submit":
             return self._say(rng, "counter", "accept")
         if awaiting in ("attack_target", "defi_players", "defi_loser"):
@@ -123,7 +127,7 @@ class Talker:
             return self._say(rng, "new_game")
         if awaiting in ("play", "draw", "deal"):
             return self._say(rng, "play", "pass", "draw")
-        return self._say(rng, "score", "accept", "challenge")
+        return self._say(rng, self.value_intent, "accept", "challenge")
 
     def next(self, expectations: tuple[Any, ...], rng: random.Random) -> Utterance:
         """The next utterance, given the referee's current expectations."""

@@ -10,7 +10,7 @@ from typing import Any
 
 from assistant.errors import UserError
 
-FRENCH_AUDIO = "arbitre c'est à qui de jouer. soixante deux. je soulève le gobelet."
+FRENCH_AUDIO = "arbitre c'est à qui de jouer. soixante deux. je soulève, tu as menti."
 """What espeak-ng says for the French model's bench audio."""
 KOREAN_AUDIO = "안녕하세요. 오늘 날씨가 정말 좋네요. 게임을 시작합시다."
 """What espeak-ng says for the Korean model's bench audio (no French model installed)."""

@@ -31,6 +31,7 @@ def add_game_flags(parser: argparse.ArgumentParser, defaults: bool = False) -> N
             dest=key,
             choices=option.choices,
             type=option.type,
+            metavar=option.metavar,
             default=option.default if defaults else None,
             help=f"{title} : {option.help}",
         )

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from assistant import jsonline, wording
+from assistant import jsonline, speech, wording
 from assistant.scripts.replay_run import run_script
 from assistant.scripts.script import load_script
 
@@ -20,15 +20,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="FICHIER", help="enregistrer la partie dans cette base SQLite")
 
 
+SHARED_KEYS = frozenset({"players", "penalties", "current", "direction", "winner", "spoken"})
+"""The keys of the outcome every game has, printed below; the others are the game's (`Rulebook.extras`)."""
+
+
 def readable(outcome: dict[str, Any], game: str) -> str:
-    """The outcome for a person: standings, penalties, then what the referee said."""
+    """The outcome for a person: standings, penalties, the game's own keys, then what the referee said."""
     lines = ["Joueurs :"]
     for name, counters in outcome["players"].items():
         values = ", ".join(wording.counter(k, v, game) for k, v in counters.items())
         lines.append(f"  {name} : {values}")
     lines.append("Pénalités :" if outcome["penalties"] else "Pénalités : aucune")
     lines += [f"  {wording.penalty(p, game)}" for p in outcome["penalties"]]
-    lines.append(f"Totem : {', '.join(outcome['totem']) or '-'}")
+    for key, value in outcome.items():
+        if key not in SHARED_KEYS:
+            shown = ", ".join(map(str, value)) if isinstance(value, list | tuple) else str(value or "")
+            lines.append(f"{speech.capital(wording.field_name(key, game))} : {shown or '-'}")
     direction = "horaire" if outcome["direction"] == 1 else "antihoraire"
     lines.append(f"Au tour de : {outcome['current'] or '-'}   sens : {direction}")
     winner = outcome["winner"]

@@ -31,8 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--odds",
-        metavar="SCORE",
-        help="la chance qu'un lancer fasse au moins SCORE (ex. 62), dans l'ordre de la table",
+        metavar="VALEUR",
+        help="la chance qu'un lancer fasse au moins VALEUR (ex. 62), dans l'ordre de la table",
     )
     parser.add_argument("--json", action="store_true", help="avec --odds : un objet JSON")
 
@@ -47,11 +47,12 @@ def variant_lines(game: str) -> list[str]:
 
 
 def odds_lines(args: argparse.Namespace) -> tuple[list[str], dict[str, Any]]:
-    """Q3 coach: the sentence of `--odds SCORE` for this table's order, and its JSON form."""
+    """Q3 coach: the sentence of `--odds VALUE` for this table's order, and its JSON form (the game's
+    `GameModule.odds`)."""
     module = get_game(args.game)
     if module.odds is None:
         raise UserError(
-            f"--odds ne vaut pas pour le jeu {module.title} : il n'a pas de dés.",
+            f"--odds ne vaut pas pour le jeu {module.title} : ce jeu n'a pas de chances à calculer.",
             fix=f"kinito rules --game {default_game()} --odds 62",
         )
     header = {"game": module.name, "players": args.players, **game_settings(args, module.name)}

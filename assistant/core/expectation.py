@@ -26,8 +26,8 @@ class Expectation:
     """Who is expected to make it (None: anyone at the table)."""
     other: str | None = None
     """The other party: the announcer being answered, the attacker, ..."""
-    cup: int = 0
-    """Q13: which cup this is about."""
+    part: int = 0
+    """Q13: which of the parts of the table the game runs at once this is about (0: the first)."""
     bound: bool = field(default=False, compare=False)
     """Only `player` may make this move: another known speaker is told it is not their turn."""
     timed: bool = field(default=False, compare=False)

@@ -19,6 +19,7 @@ It never imports `assistant.referee`, `assistant.sim` or another game.
 
 from assistant.game.decision import Ask, Decision, Moves, Reply
 from assistant.game.driver import Chooser, Driver
+from assistant.game.hearing import VALUE_SENTENCES, Hearing
 from assistant.game.module import (
     BoardFiles,
     GameModule,
@@ -55,6 +56,7 @@ from assistant.game.summary import Highlight, Summary, plain_summary, top
 from assistant.game.view import TableView
 
 __all__ = [
+    "VALUE_SENTENCES",
     "Ask",
     "BoardFiles",
     "Chooser",
@@ -63,6 +65,7 @@ __all__ = [
     "GameModule",
     "GameOption",
     "GameRules",
+    "Hearing",
     "Highlight",
     "Moves",
     "Parse",

@@ -7,7 +7,7 @@ explanation, bots, coach and board view agree on them (a rename breaks `mypy`, n
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
 from assistant.game.driver import Driver
@@ -71,6 +71,9 @@ class GameOption:
     """How the flag's text is read (str or int)."""
     default: object = None
     """The game's own default, shown in help (the rules apply it when the setting is absent)."""
+    metavar: str | None = None
+    """How help shows the flag's value (French, in capitals: "POINTS"), or None for the command line's
+    placeholder."""
 
 
 @dataclass(frozen=True)
@@ -164,6 +167,10 @@ class GameModule(Generic[R, S]):
     said at any moment like the shared wake-word commands, answered by `answer`, never a move."""
     answer: Callable[[str, R, S], Sequence[str]] = no_answer
     """(one of `questions`, rules, state) -> what the referee says to it."""
+    question_words: Mapping[str, frozenset[str]] = field(default_factory=dict, compare=False)
+    """One of `questions` -> words that name it in a wake-word line the parser named no intent for
+    ("arbitre qui a le ..."): such a line is answered as that question. (Not compared: a module stays
+    hashable, a cache key.)"""
 
     @property
     def setting_keys(self) -> tuple[str, ...]:

@@ -4,20 +4,22 @@ The Referee calls a Rulebook and never names a game; the game's `GameModule.rule
 the table's rules. `S` is the game's state (a `TableView`), `C` its command type: mypy checks a game's
 `decide`, `auto`, `fault` and `describe` against the engine it wraps. The abstract methods are what
 every game says; the others are defaults a game overrides only when it has the concept (automatic
-moves, faults, a direction of play, its own keys in the replay JSON).
+moves, faults, a direction of play, its own keys in the replay JSON, and what the decoder asks about
+its lines: `Hearing`, assistant/game/hearing.py).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, Generic, TypeVar
+from typing import Any, TypeVar
 
 from assistant import speech
 from assistant.core.codec import Codec
 from assistant.core.expectation import Expectation
 from assistant.core.game import Game, Refused
 from assistant.game.decision import Decision
+from assistant.game.hearing import Hearing
 from assistant.game.parse import Parse
 from assistant.game.view import TableView
 from assistant.responses import render, section
@@ -28,7 +30,7 @@ C = TypeVar("C")
 """The game's command type."""
 
 
-class Rulebook(ABC, Generic[S, C]):
+class Rulebook(Hearing[S, C], ABC):
     """What the referee needs to know about the game it runs."""
 
     game: Game[S, C, Any]

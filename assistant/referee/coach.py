@@ -32,6 +32,6 @@ def answer(
     if parse.intent in ("odds", "hint", "announcement", "count"):
         module = config.module
         if module.coach is None:
-            return [speech.say("odds_no_dice")] if parse.intent == "odds" else [speech.say("hands_unseen")]
+            return [speech.say("no_odds")] if parse.intent == "odds" else [speech.say("hands_unseen")]
         return list(module.coach(parse.intent, parse, who, config.rules, state))
     return summary_lines(config, state, events)

@@ -18,6 +18,7 @@ from assistant.referee import coach, short
 from assistant.referee.decoding.words import say as say_decoding
 from assistant.referee.helping import help_lines
 from assistant.referee.violations import designated
+from assistant.responses import section
 from assistant.settings.table import TableConfig
 
 WAKE_INTENTS = (
@@ -62,7 +63,7 @@ class Table(Protocol):
         ...
 
     def expectations(self) -> tuple[Expectation, ...]:
-        """What each cup or the table waits for."""
+        """What each part of the table (Q13) or the table waits for."""
         ...
 
     def pause(self) -> bool:
@@ -101,13 +102,16 @@ def explain(table: Table, topic: str | None, text: str = "") -> list[str]:
 
 
 def standings(table: Table) -> list[str]:
-    """One short line per player (a big table's shared score said once)."""
-    lines = [(p, speech.standing(p, counters)) for p, counters in table.state.standings().items()]
+    """One short line per player (a big table's shared standing said once), the game's own counters
+    in its words."""
+    responses = table.config.module.responses
+    own = section(responses, "counters") if responses else {}
+    lines = [(p, speech.standing(p, counters, own)) for p, counters in table.state.standings().items()]
     return short.grouped(lines)
 
 
 def where(table: Table) -> list[str]:
-    """ "arbitre on en est où": the scores in short, whose turn it is, and the question left open."""
+    """ "arbitre on en est où": the standings in short, whose turn it is, and the question left open."""
     lines = [*standings(table), *whose_turn(table)]
     question = table.open_question
     if question is not None:
@@ -116,7 +120,7 @@ def where(table: Table) -> list[str]:
 
 
 def whose_turn(table: Table) -> list[str]:
-    """Who must play now, or what the table must say; Q13: with two cups, each cup named."""
+    """Who must play now, or what the table must say; Q13: with two parts of the table, each named."""
     state = table.state
     if state.winner is not None:
         return [speech.say("over")]

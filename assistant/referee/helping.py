@@ -59,7 +59,7 @@ def help_lines(
         if template is None:
             continue
         says = quoted(sayable(config.module, expect.awaiting, unspoken))
-        player = expect.player or speech.WORDS["someone"]  # C3 round 1: whoever holds the 5 of oros
+        player = expect.player or speech.WORDS["someone"]  # C3 round 1: whoever can open
         values = {"player": player, "other": expect.other or "", "says": says}
         lines.append(render(template, values))
     return lines or [speech.say("help_nothing")]

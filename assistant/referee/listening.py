@@ -1,7 +1,8 @@
 """The referee's decoding of one heard line against the conversation: is it the answer to the open
 question, one of two readings to keep apart, an echo, a protest, a correction, two moves? What it
 finds, the Referee applies (this module reads the game through the Referee and never writes its
-session itself)."""
+session itself). What a line means in the game (its values, its pieces) the game's Rulebook says
+(assistant/game/hearing.py)."""
 
 from __future__ import annotations
 
@@ -15,31 +16,27 @@ from assistant.referee.decoding import readings
 from assistant.referee.decoding.echoes import Settled, is_echo, thrown
 from assistant.referee.decoding.hypotheses import Fitted, fit, fitting, same_payers
 from assistant.referee.decoding.question import Question, Reading
-from assistant.referee.decoding.words import PENALTY_WORDS, THROW_MOMENTS, say, tokens
+from assistant.referee.decoding.words import PENALTY_WORDS, say, tokens
 from assistant.referee.violations import designated, tries_to_designate
-from assistant.responses import responses
 
 if TYPE_CHECKING:
     from assistant.referee.referee import Referee
 
 
 def number(parse: Parse, key: str) -> int | None:
-    """A number the line said, by the game's key of the parse ("score", "invalid"), or None."""
+    """A number the line said, by its key of the parse ("invalid": no value of the game), or None."""
     value = parse.fields.get(key, parse.slots.get(key))
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def as_score(parse: Parse, value: int) -> Parse:
-    """The line as if it said the score `value` (the read-out that would confirm a claim)."""
-    return replace(
-        parse, intent="score", slots={**parse.slots, "score": value}, fields={**parse.fields, "score": value}
-    )
+def value_words(ref: Referee, value: int) -> str:
+    """A value as the game says it ("soixante-deux")."""
+    return ref.book.value_words(value)
 
 
-def score_words(ref: Referee, value: object) -> str:
-    """A score as the game says it (its responses' `scores`: "soixante-deux"), else the number."""
-    said = responses(ref.config.module.responses).get("scores", {}) if ref.config.module.responses else {}
-    return str(said.get(value, value)) if isinstance(said, dict) else str(value)
+def say_value(ref: Referee, key: str, **values: object) -> str:
+    """One of the decoder's sentences about values, as the game words it (`VALUE_SENTENCES`)."""
+    return sentence(ref.config.module.responses, key, **values)
 
 
 def named(parse: Parse, who: str | None, players: tuple[str, ...]) -> str | None:
@@ -89,8 +86,8 @@ def _culprit(ref: Referee, question: Question, parse: Parse, who: str | None) ->
 
 
 def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> list[str] | None:
-    """C3: who laid the first card, said by the table ("c'est Ana", "Ana") or shown by the next named
-    card (its speaker is the next seat after the opener)."""
+    """C3: who made the first move of the round, said by the table ("c'est Ana", "Ana") or shown by the
+    next named piece (its speaker is the next seat after the opener)."""
     players = ref.config.players
     asked_fault = bool(set(tokens(parse.text)) & PENALTY_WORDS)  # "pénalité pour Chloé" names no opener
     answering = parse.intent in (None, "penalty", "fourteen") and not asked_fault
@@ -100,14 +97,10 @@ def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> 
         if question.held
         else None
     )
-    if (
-        opener is None
-        and who is not None
-        and first is not None
-        and parse.fields.get("card") == first.fields.get("card")
-    ):
+    piece = ref.book.said_piece(parse)
+    if opener is None and who is not None and first is not None and piece == ref.book.said_piece(first):
         opener, question = who, replace(question, held=(parse.text,))  # the opener says it again
-    if opener is None and who is not None and parse.fields.get("card") is not None:
+    if opener is None and who is not None and piece is not None:
         opener = players[(players.index(who) - len(question.held)) % len(players)]
         question = replace(question, held=(*question.held, parse.text))
     if opener is None:
@@ -121,7 +114,7 @@ def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> 
 
 
 def hold(ref: Referee, sentence: str, text: str) -> list[str]:
-    """C3: a move heard before anyone said who laid the first card is kept, to be played once the
+    """C3: a move heard before anyone said who made the first move is kept, to be played once the
     opener is known; the question is said twice at most."""
     question = ref.talk.open
     if question is None or question.kind != "opener":
@@ -137,7 +130,7 @@ def _reading(ref: Referee, question: Question, parse: Parse, who: str | None) ->
     is a move on one reading only."""
     choices = question.readings
     chosen: Reading | None = None
-    value = number(parse, "score") if isinstance(number(parse, "score"), int) else None
+    value = ref.book.said_value(parse)
     if value is not None:
         chosen = next((r for r in choices if r.value == value), None)
     elif parse.confirm or parse.deny:
@@ -162,7 +155,7 @@ def _reading(ref: Referee, question: Question, parse: Parse, who: str | None) ->
 
 def readout_fixed(ref: Referee, parse: Parse) -> list[str] | None:
     """ "arbitre non c'était six six" right after a read-out: the read-out is taken back (and what it
-    charged) and the dice said now are read instead."""
+    charged) and the value said now is read instead."""
     settled = ref.talk.settled
     if settled is None or ref.talk.line - settled.line > 2 or not ref.marks:
         return None
@@ -174,7 +167,8 @@ def readout_fixed(ref: Referee, parse: Parse) -> list[str] | None:
         return None
     awaiting = {e.awaiting for e in ref.expectations()}
     again = ref.parser.parse(fixed.rest, awaiting)
-    if not isinstance(number(again, "score"), int) or number(again, "score") == settled.value:
+    said = ref.book.said_value(again)
+    if said is None or said == settled.value:
         return None
     before = fit(ref.session.undo(len(ref.session.entries) - ref.marks[-1]), ())
     assert before is not None
@@ -186,34 +180,35 @@ def readout_fixed(ref: Referee, parse: Parse) -> list[str] | None:
 
 def table_question(ref: Referee, parse: Parse) -> list[str] | None:
     """A wake-word question the parser did not name ("arbitre il faut battre combien", "arbitre qui a
-    le chapeau", "arbitre je quitte la partie"), from grammars/decoding.yaml."""
+    le chapeau", "arbitre je quitte la partie"), from grammars/decoding.yaml and the game's own
+    questions (`GameModule.question_words`)."""
     from assistant.referee.commands_spoken import answer_command
-    from assistant.referee.decoding.words import QUESTIONS
+    from assistant.referee.decoding.words import LEAVE, QUESTIONS
 
     words = set(tokens(parse.text))
-    for key, marks in QUESTIONS.items():
+    for key, marks in {**QUESTIONS, **ref.config.module.question_words}.items():
         if words & marks:
-            if key == "leave":
-                return [say("leave")]
             return answer_command(ref, replace(parse, intent=key), None)
+    if words & LEAVE:
+        return [say("leave")]
     return None
 
 
 def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[str] | None:
     """Lines whose words change what they mean before any move is decided: a negation, a correction
-    of the line before, a rank no deck has, an abandon without the wake word, a read-out after a claim,
-    two moves in one line. None: decide the line as usual."""
-    moving = parse.intent in ref.book.move_intents
+    of the line before, a piece the game does not have, an abandon without the wake word, a read-out
+    after a claim, two moves in one line. None: decide the line as usual."""
+    book = ref.book
+    moving = parse.intent in book.move_intents
     if (
         moving
         and readings.negated(text)
-        and (parse.fields.get("card") is not None or number(parse, "score") is not None)
+        and (book.said_piece(parse) is not None or book.said_value(parse) is not None)
     ):
-        return []  # "j'ai pas le cinq de coupes": talk about a card, not a card laid
-    rank = readings.missing_rank(text)
-    if rank is not None and parse.fields.get("card") is None:
-        key = "no_such_queen" if rank in ("dame", "reine") else "no_such_rank"
-        return [say(key, rank=rank)]
+        return []  # "j'ai pas le cinq de coupes": talk about a move, not a move made
+    misnamed = book.misnamed(tokens(text))
+    if misnamed is not None and book.said_piece(parse) is None:
+        return [misnamed]
     if parse.intent is None and readings.abandons(text) and not parse.addressed:
         return [say("abandon_asked")]
     fixed = readings.correction(text)
@@ -252,40 +247,29 @@ def _corrected(ref: Referee, rest: str, who: str | None) -> list[str] | None:
 
 
 def _after_claim(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
-    """Q8: while a claimed special waits for its dice, a score from the claimer is their next
+    """Q8: while a claimed value waits to be shown, a value from the claimer is their next
     announcement (the read-out that confirmed the claim went unheard); from an unattributed voice that
-    changes who pays, so it is asked; a move that fits only once the special took effect ("à ma
+    changes who pays, so it is asked; a move that fits only once the claim took effect ("à ma
     gauche" after a special said by its word) means the read-out went unheard."""
-    shows = [e for e in ref.expectations() if e.awaiting == "show"]
-    if not shows:
+    book, state = ref.book, ref.state
+    claims = [(e, claimed) for e in ref.expectations() if (claimed := book.claimed(e, state)) is not None]
+    if not claims:
         return None
-    expect = shows[0]
+    expect, claimed = claims[0]
     claimer = expect.other
-    cup = ref.state.cups[expect.cup]
-    claimed = getattr(cup, "claimed", None)
-    if claimer is None or not isinstance(claimed, int):
+    if claimer is None:
         return None
-    confirm = ref.book.decide(
-        replace(
-            parse,
-            intent="score",
-            slots={**parse.slots, "score": claimed},
-            fields={**parse.fields, "score": claimed},
-        ),
-        None,
-        expect,
-        ref.state,
-    )
+    confirm = book.decide(book.as_value(parse, claimed), None, expect, state)
     if not isinstance(confirm, Moves):
         return None
     shown = fit(ref.session, confirm.commands)
     if shown is None:
         return None
-    value = number(parse, "score") if isinstance(number(parse, "score"), int) else None
-    as_readout = ref.book.decide(parse, who, expect, ref.state)
+    value = book.said_value(parse)
+    as_readout = book.decide(parse, who, expect, state)
     then = ref.decide_on(shown.session, parse, who if who is not None else claimer)
     fits_after = isinstance(then, Moves) and fit(shown.session, then.commands) is not None
-    readout = readings.readout_marked(parse.text)
+    readout = book.reads_out(readings.heard(parse.text))
     if (
         value is not None
         and value != claimed
@@ -299,10 +283,10 @@ def _after_claim(ref: Referee, parse: Parse, who: str | None) -> list[str] | Non
         if who is None:
             first = Reading(value, as_readout.commands)
             second = Reading(None, (*confirm.commands, *then.commands))
-            score = speech.capital(score_words(ref, value))
-            sentence = say("readout_or_announce", score=score, of_player=speech.of(claimer))
-            ref.talk.open = Question("readings", sentence, readings=(first, second))
-            return [sentence]
+            said = speech.capital(value_words(ref, value))
+            asked = say_value(ref, "readout_or_announce", value=said, of_player=speech.of(claimer))
+            ref.talk.open = Question("readings", asked, readings=(first, second))
+            return [asked]
         return None
     answers = parse.intent is not None or bool(parse.position or parse.positions)
     if isinstance(as_readout, Moves) or not fits_after or not answers:
@@ -348,7 +332,9 @@ def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[s
             then = ref.decide_on(fitted.session, second, who)
             after = fit(fitted.session, then.commands) if isinstance(then, Moves) else None
             blamed = (
-                after is not None and who is None and any(blames_speaker(after, p) for p, _ in after.charges)
+                after is not None
+                and who is None
+                and any(blames_speaker(ref, after, p) for p, _ in after.charges)
             )
             if isinstance(then, Moves) and after is not None and not blamed:
                 return ref.apply(did.commands) + ref.commit(then, second, who, tail_text)
@@ -364,65 +350,66 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
     """Checks before a decided move is applied: an echo from the table, a protest taken for a
     read-out, the two readings of "deux six", a fantasy charge on an unattributed voice. None: apply
     it as decided (the Referee says what a charge relied on)."""
+    book = ref.book
     commands = decision.commands
     bound = [c for c in commands if getattr(c, "player", None) is not None]
-    throwing = any(e.awaiting in THROW_MOMENTS for e in ref.expectations())
+    showing = any(e.awaiting in book.showing_moments for e in ref.expectations())
     bare = len(commands) == 1  # a repeat adds nothing: a special alone, not one with its target
-    if who is None and bare and bound and not throwing and is_echo(commands, ref.talk.settled, ref.talk.line):
+    settled, line = ref.talk.settled, ref.talk.line
+    if who is None and bare and bound and not showing and is_echo(commands, settled, line, book.value_of):
         return []
     value = thrown(commands)
     readout = value is not None and not bound
     if readout and readings.protest(text):
         expect = next((e for e in ref.expectations() if e.player is None), None)
-        cup = ref.state.cups[expect.cup] if expect is not None else None
-        announced = getattr(cup, "announced", None)
-        if isinstance(announced, int):
-            return [say("protest", score=score_words(ref, announced)), *ref.reprompt()]
+        standing = book.standing(expect, ref.state) if expect is not None else None
+        if standing is not None:
+            return [say_value(ref, "protest", value=value_words(ref, standing)), *ref.reprompt()]
         return ref.reprompt()
     if readout and value is not None:
-        values = readings.readout_values(text, value)
+        heard = readings.heard(text)
+        values = book.value_readings(heard, value)
         if len(values) > 1:
             options = [
                 tuple(replace(c, value=v) if c is commands[0] else c for c in commands) for v in values
             ]
             fitted = fitting(ref.session, options)
             if len(fitted) > 1 and not same_payers(fitted):
-                words = readings.dice_words(text) or ""
+                words = book.read_words(heard) or ""
                 choices = tuple(Reading(v, f.commands) for v, f in zip(values, fitted, strict=False))
-                first, second = score_words(ref, values[1]), score_words(ref, values[0])
-                sentence = say("two_readings", dice=speech.capital(words), first=first, second=second)
-                ref.talk.open = Question("readings", sentence, readings=choices)
-                return [sentence]
+                first, second = value_words(ref, values[1]), value_words(ref, values[0])
+                said = speech.capital(words)
+                asked = say_value(ref, "two_readings", heard=said, first=first, second=second)
+                ref.talk.open = Question("readings", asked, readings=choices)
+                return [asked]
     if who is None and bound:
         fitted_line = fit(ref.session, commands)
         player = getattr(bound[0], "player", None)
-        if fitted_line is not None and player is not None and blames_speaker(fitted_line, player):
+        if fitted_line is not None and player is not None and blames_speaker(ref, fitted_line, player):
             return _ask_fantasy(ref, decision, player, parse)
     return None
 
 
-SPEAKER_FAULTS = frozenset({"fantasy_announcement"})
-"""Faults a line costs its own speaker (Q10): never charged on a voice nobody is attributed to."""
-
-
-def blames_speaker(fitted: Fitted, player: str) -> bool:
-    """Whether a reading charges `player` for what they said (a fantasy announcement)."""
-    return any(who == player and reason in SPEAKER_FAULTS for who, reason in fitted.charges)
+def blames_speaker(ref: Referee, fitted: Fitted, player: str) -> bool:
+    """Whether a reading charges `player` for what they said (Q10: the game's `speaker_faults`)."""
+    faults = ref.book.speaker_faults
+    return any(who == player and reason in faults for who, reason in fitted.charges)
 
 
 def _ask_fantasy(ref: Referee, decision: Moves[Any], player: str, parse: Parse) -> list[str]:
     """Q10 from an unattributed voice: the fantasy announcement is asked about, charged on a yes."""
-    value = number(parse, "score") if number(parse, "score") is not None else number(parse, "invalid")
-    said = score_words(ref, value) if value is not None else ""
-    expect = ref.expectations()[0]
-    cup = ref.state.cups[expect.cup] if hasattr(ref.state, "cups") else None
-    announced = getattr(cup, "announced", None)
-    if isinstance(announced, int):
-        sentence = say("fantasy_asked", player=player, score=said, to_beat=score_words(ref, announced))
+    book = ref.book
+    value = book.said_value(parse)
+    value = value if value is not None else number(parse, "invalid")
+    said = value_words(ref, value) if value is not None else ""
+    standing = book.standing(ref.expectations()[0], ref.state)
+    if standing is not None:
+        to_beat = value_words(ref, standing)
+        asked = say_value(ref, "fantasy_asked", player=player, value=said, to_beat=to_beat)
     else:
-        sentence = say("fantasy_asked_invalid", player=player, score=said)
-    ref.talk.open = Question("yes_no", sentence, yes=decision.commands, no=())
-    return [sentence]
+        asked = say_value(ref, "fantasy_asked_invalid", player=player, value=said)
+    ref.talk.open = Question("yes_no", asked, yes=decision.commands, no=())
+    return [asked]
 
 
 def relied(
@@ -432,12 +419,12 @@ def relied(
     value = thrown(commands)
     if value is None:
         return None, None
-    words = readings.dice_words(text)
+    words = ref.book.read_words(readings.heard(text))
     if words is not None:
-        sentence = say("relied_dice", dice=speech.capital(words), score=score_words(ref, value))
+        said = say_value(ref, "relied_said", heard=speech.capital(words), value=value_words(ref, value))
     else:
-        sentence = say("relied_score", score=speech.capital(score_words(ref, value)))
-    return sentence, Settled(value, line)
+        said = say_value(ref, "relied_value", value=speech.capital(value_words(ref, value)))
+    return said, Settled(value, line)
 
 
 def cost(session: Any, commands: tuple[Any, ...]) -> int:
@@ -455,11 +442,11 @@ def same_wait(before: tuple[Expectation, ...], now: tuple[Expectation, ...]) -> 
 
 def rethrow(ref: Referee, value: int) -> str:
     """Q9: a counter throw that throws again ("Double quatre : relance.")."""
-    return say("rethrow", dice=speech.capital(score_words(ref, value)))
+    return say_value(ref, "rethrow", value=speech.capital(value_words(ref, value)))
 
 
-def held_card(ref: Referee, decision: Any) -> bool:
-    """Whether the flow asked "Qui joue ?" (a card from a voice nobody is attributed to, C3)."""
+def held_move(ref: Referee, decision: Any) -> bool:
+    """Whether the flow asked "Qui joue ?" (a move from a voice nobody is attributed to, C3)."""
     file = ref.config.module.responses
     if not isinstance(decision, Reply) or not has_sentence(file, "who_plays"):
         return False

@@ -110,7 +110,7 @@ class Referee(Controls):
         return self.session.events
 
     def expectations(self) -> tuple[Expectation, ...]:
-        """What each cup (Q13) or the table waits for."""
+        """What each part of the table (Q13) or the table waits for."""
         return tuple(self.state.expecting_all())
 
     def penalties(self) -> list[dict[str, Any]]:
@@ -249,7 +249,7 @@ class Referee(Controls):
             if parse.intent in self.book.move_intents:
                 return self._prompt(None, force=True)
             return self._unclear(parse, who, self.expectations())
-        if listening.held_card(self, decision):  # C3: who laid it is asked, the card kept until then
+        if listening.held_move(self, decision):  # C3: who made it is asked, the move kept until then
             assert isinstance(decision, Reply)
             return listening.hold(self, decision.sentence, text)
         resynced = missed.out_of_turn(self, decision, parse, who)
@@ -287,9 +287,9 @@ class Referee(Controls):
         return self.decide_on(self.session, parse, who)
 
     def decide_on(self, session: Session[Any, Any, Any], parse: Parse, who: str | None) -> Decision[Any]:
-        """Q13: a line goes to the cup awaiting its speaker first (an unattributed one to a cup anyone
-        may answer, the read-out of a lifted cup); the first cup it is a move for wins, else the first
-        question or refusal heard."""
+        """Q13: a line goes to the part of the table awaiting its speaker first (an unattributed one to a
+        part anyone may answer, the read-out after a lift); the first part it is a move for wins, else
+        the first question or refusal heard."""
         decision: Decision[Any] = None
         state = session.state
         expectations = tuple(state.expecting_all())
@@ -307,7 +307,7 @@ class Referee(Controls):
                 if who is not None or len(expectations) == 1:
                     break
             decision = decision or found
-        if len(moves) > 1:  # unattributed, several cups: a read-out first, then what charges nobody
+        if len(moves) > 1:  # unattributed, several parts: a read-out first, then what charges nobody
             return min(moves, key=lambda m: (m[0], listening.cost(session, m[1].commands)))[1]
         return moves[0][1] if moves else decision
 

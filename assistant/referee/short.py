@@ -1,5 +1,5 @@
 """Short at a loud table: the rules as a summary of at most six sentences with the topics offered, the
-scores of a big table grouped ("Tous les autres : zéro dose."), and "on en est où" in a few words.
+standings of a big table grouped ("Tous les autres : zéro dose."), and "on en est où" in a few words.
 Pure: sentences in, fewer sentences out."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from assistant.referee.decoding.words import WHERE_WORDS, WHOLE_RULES, say, toke
 SUMMARY = 5
 """Sentences of the rules said before the topics are offered (six sentences in all)."""
 BIG_TABLE = 6
-"""From this many players, those with the same score are said together."""
+"""From this many players, those who stand the same are said together."""
 
 
 def wants_whole(text: str) -> bool:
@@ -33,7 +33,7 @@ def rules_summary(lines: Sequence[str], topics: Sequence[str]) -> list[str]:
 
 
 def grouped(lines: Sequence[tuple[str, str]]) -> list[str]:
-    """Standings as (player, "X : ...") lines; at a big table the most common score, when several
+    """Standings as (player, "X : ...") lines; at a big table the most common standing, when several
     players share it, is said once for all of them ("Tous les autres : zéro dose.")."""
     if len(lines) < BIG_TABLE:
         return [line for _, line in lines]

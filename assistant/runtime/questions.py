@@ -79,7 +79,7 @@ def spoken(lines: Sequence[str], offer: str = "", limit: int = SPOKEN_LIMIT) -> 
 
 
 def topics_offer(config: TableConfig) -> str:
-    """ "Pour la suite, demande un sujet : ordre, scores…": as many topics as fit in half an answer."""
+    """ "Pour la suite, demande un sujet : ordre, défi…": as many topics as fit in half an answer."""
     names: list[str] = []
     for topic in config.module.topics(config.rules):
         if len(speech.say("serve_topics", topics=", ".join([*names, topic]))) > SPOKEN_LIMIT // 2:
@@ -163,7 +163,7 @@ class TableQuestions:
             tell(error.message)
 
     def answer(self, text: str) -> Answer:
-        """The referee's answer to `text` ("les scores", "C'est à qui ?"), wake word optional."""
+        """The referee's answer to `text` ("le classement", "C'est à qui ?"), wake word optional."""
         try:
             referee = self.referee_for()
         except UserError as error:

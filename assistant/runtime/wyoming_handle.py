@@ -30,7 +30,7 @@ def info_data() -> dict[str, Any]:
     """What the service offers: one French handle program, the referee (an `info` event's data)."""
     attribution = {"name": "Kinito", "url": ""}
     common = {"name": NAME, "attribution": attribution, "installed": True, "version": __version__}
-    model = {**common, "description": "Arbitre Kinito : scores, tour, règles", "languages": ["fr"]}
+    model = {**common, "description": "Arbitre Kinito : classement, tour, règles", "languages": ["fr"]}
     program = {**common, "description": "Arbitre vocal hors ligne", "models": [model]}
     return {"asr": [], "tts": [], "handle": [program], "intent": [], "wake": []}
 

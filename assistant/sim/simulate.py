@@ -17,6 +17,7 @@ from assistant.game import Driver, GameModule, SimOptions, get_game
 from assistant.sim.runner import Outcome, advance
 from assistant.store.ending import Tallies, final
 from assistant.store.protocol import GameStore, Kind, StoredGame, StoreError, decode_entries
+from assistant.wording import COUNTERS
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,9 @@ class Tally:
     stopped: int = 0
     """Games cut short (max_moves, or a refusal with no fallback)."""
     players: dict[str, dict[str, int]] = field(default_factory=dict)
-    """Per player: wins, draws, and the sum of every integer counter of the game's standings."""
+    """Per player: wins, draws, and the sum of every integer counter of the game's standings that every
+    game may have (wording.COUNTERS: doses, points...; a game's own, a count of its pieces at the end,
+    is no tally)."""
     per_game: list[dict[str, Any]] = field(default_factory=list)
     """With verbose: one {game, moves, winner} per game."""
 
@@ -165,7 +168,7 @@ class Tally:
             sums["wins"] += int(winner == player)
             sums["draws"] += int(isinstance(winner, list) and player in winner)
             for key, value in row.items():
-                if isinstance(value, int) and not isinstance(value, bool) and key != "cards":
+                if isinstance(value, int) and not isinstance(value, bool) and key in COUNTERS:
                     sums[key] = sums.get(key, 0) + value
         if verbose:
             self.per_game.append({"game": index, "moves": moves, "winner": winner})

@@ -15,9 +15,18 @@ from typing import Any
 import pytest
 
 import tests.games.toy  # noqa: F401  (registers the toy game, as a game folder would)
+from assistant import speech
 from assistant.core.expectation import OVER
 from assistant.core.game import Session
-from assistant.game import GameModule, SimOptions, game_names, get_game
+from assistant.game import (
+    VALUE_SENTENCES,
+    GameModule,
+    Hearing,
+    SimOptions,
+    game_names,
+    get_game,
+    has_sentence,
+)
 from assistant.sim.runner import advance
 from assistant.understanding.grammar import build
 
@@ -108,6 +117,16 @@ def test_every_moment_is_heard_or_made_by_the_referee(module: GameModule) -> Non
                     assert line is None or (isinstance(line, str) and line.strip())
                 for event in entry.events:
                     state = driver.game.evolve(state, event)
+
+
+def test_a_game_that_says_values_words_the_decoders_sentences_about_them(module: GameModule) -> None:
+    """assistant/game/hearing.py: a Rulebook answering `said_value` has each of VALUE_SENTENCES in its
+    own responses file (the referee's shared files word no game's values)."""
+    book = module.rulebook(module.rules(_tables(module)[0]))
+    if type(book).said_value is Hearing.said_value:
+        return
+    for key in VALUE_SENTENCES:
+        assert has_sentence(module.responses, key) and key not in speech.TEMPLATES, (module.name, key)
 
 
 def test_the_spoken_rules_answer_the_whole_and_every_topic(module: GameModule) -> None:

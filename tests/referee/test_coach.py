@@ -58,7 +58,7 @@ def test_c3_what_can_i_play_is_not_answered_the_hands_are_unseen() -> None:
     assert said[0] == "Je ne vois pas les mains, je ne peux pas te dire quoi jouer."
     assert said[1].startswith("La table accepte ") and "le quatre de deniers" in said[1]
     assert r.state.current == "David"
-    assert r.hear("David", "arbitre mes chances") == ["Pas de dés à ce jeu : je ne calcule pas de chances."]
+    assert r.hear("David", "arbitre mes chances") == ["Je ne calcule pas de chances à ce jeu."]
 
 
 def test_l1_summary_follows_the_winner_at_the_end_of_the_game() -> None:

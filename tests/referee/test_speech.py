@@ -100,3 +100,20 @@ def test_nothing_said_in_any_written_game_uses_boire_Q11() -> None:
     for sentence in said:
         assert not BOIRE.search(sentence), sentence
         assert forbidden(sentence) == [], sentence
+
+
+def test_a_games_own_counter_is_said_in_its_words_between_the_stakes_and_the_points() -> None:
+    """C3: the standings say a game's counters ("singulier / pluriel", its responses' `counters`) after
+    the shared stakes; feminine cardinals up to twenty, then digits; 0 and 1 take the singular."""
+    own = section(get_game("cinquillo").responses, "counters")
+    assert [speech.counted(n, own["cards"]) for n in (0, 1, 2, 12, 25)] == [
+        "zéro carte",
+        "une carte",
+        "deux cartes",
+        "douze cartes",
+        "25 cartes",
+    ]
+    line = speech.standing("Ana", {"cards": 3, "points": 12, "xp": 40}, own)
+    assert line == "Ana : trois cartes, 12 points."
+    assert speech.standing("Ana", {"cards": 3, "points": 12}) == "Ana : 12 points."  # no words, not said
+    assert cinquillo_words.cards_words(1) == "une carte"

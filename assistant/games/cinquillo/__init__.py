@@ -98,8 +98,10 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         title="Cinquillo",
         options=(
             GameOption("mode", "le mode : original ou caprone", ("original", "caprone"), default="original"),
-            GameOption("hand", "à deux joueurs : cartes par main, de 10 à 15", type=int, default=12),
-            GameOption("target", "points pour gagner le match", type=int, default=50),
+            GameOption(
+                "hand", "à deux joueurs : cartes par main, de 10 à 15", type=int, default=12, metavar="CARTES"
+            ),
+            GameOption("target", "points pour gagner le match", type=int, default=50, metavar="POINTS"),
         ),
         rules=CinquilloConfig.from_dict,
         rulebook=_rulebook,
@@ -110,6 +112,8 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         coach=_coach,
         questions=frozenset({"totem"}),
         answer=_question,
+        # the other game's question, answered all the same (nobody holds a totem here)
+        question_words={"totem": frozenset({"chapeau", "totem"})},
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,

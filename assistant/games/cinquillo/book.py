@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from assistant import speech
@@ -22,14 +22,23 @@ from assistant.games.cinquillo import commands as cc
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo import flow as cinquillo_flow
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
-from assistant.games.cinquillo.deck import definite, french_name, of_suit, row_words
+from assistant.games.cinquillo.deck import SUITS, definite, french_name, of_suit, row_words
 from assistant.games.cinquillo.engine import CinquilloGame
+from assistant.games.cinquillo.heard import said_card
 from assistant.games.cinquillo.scoring import XP_ABANDON, XP_LOSS
 from assistant.games.cinquillo.state import CinquilloState
-from assistant.games.cinquillo.words import DESCRIPTIONS, say
+from assistant.games.cinquillo.words import DESCRIPTIONS, cards_words, say
+from assistant.responses import responses
 
 AUTO_TYPES: tuple[type, ...] = (cc.Deal, cc.Draw)
 """C2, C3: the moves the referee records by itself (the deal, the draw after a pass)."""
+
+MISSING_RANKS: frozenset[str] = frozenset(str(w) for w in responses(RESPONSES)["heard"]["missing_ranks"])
+"""C1: ranks a Spanish deck does not have, as heard (and said back)."""
+SUIT_WORDS: frozenset[str] = frozenset(
+    word for s in SUITS for word in (s.suit, s.french, s.french.removesuffix("s"))
+)
+"""C1: each suit's words, Spanish and French, the French singular too (a rank before one names a card)."""
 
 
 @dataclass
@@ -74,7 +83,7 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
         if isinstance(event, ce.CountCorrected):
             if event.count == 0:
                 return game_sentence(self.responses, "count_set_zero", player=event.player)
-            words = cinquillo_flow.cards_words(event.count)
+            words = cards_words(event.count)
             return game_sentence(self.responses, "count_set", player=event.player, count=words)
         if isinstance(event, ce.PlayerAbandoned):
             key, loss = ("abandoned_penalised", XP_ABANDON) if event.penalised else ("abandoned", XP_LOSS)
@@ -124,6 +133,17 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
 
     def is_auto(self, command: cc.Command) -> bool:
         return isinstance(command, AUTO_TYPES)
+
+    def said_piece(self, parse: Parse) -> object | None:
+        """C1: the card a line names."""
+        return said_card(parse)
+
+    def misnamed(self, words: Sequence[str]) -> str | None:
+        """C1: a rank a Spanish deck lacks, named before a suit ("huit de deniers", "dame de coupes")."""
+        for i, word in enumerate(words):
+            if word in MISSING_RANKS and any(w in SUIT_WORDS for w in words[i + 1 : i + 4]):
+                return say("no_such_queen" if word in ("dame", "reine") else "no_such_rank", rank=word)
+        return None
 
     def extras(self, state: CinquilloState) -> Mapping[str, object]:
         """The replay JSON's `totem` and `direction` keys, which every game of docs/command-line.md has:

@@ -8,7 +8,7 @@ from assistant.game import Parse
 from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.deck import DECK, definite
 from assistant.games.cinquillo.state import CinquilloState
-from assistant.games.cinquillo.words import say
+from assistant.games.cinquillo.words import cards_words, say
 
 
 def count(player: str | None, state: CinquilloState) -> list[str]:
@@ -16,9 +16,7 @@ def count(player: str | None, state: CinquilloState) -> list[str]:
     if player is None or player not in state.players:
         return [say("who_count")]
     n = int(state.standings()[player]["cards"])
-    cards = speech.WORDS["card"] if n <= 1 else speech.WORDS["cards"]
-    words = speech.NUMBERS[n] if n < len(speech.NUMBERS) else str(n)
-    return [say("card_count", player=player, count=f"{words} {cards}")]
+    return [say("card_count", player=player, count=cards_words(n))]
 
 
 def coach(
@@ -26,7 +24,7 @@ def coach(
 ) -> list[str]:
     """No dice, so no odds; a hint is what the layout accepts, never a hand."""
     if intent == "odds":
-        return [say("odds_no_dice")]
+        return [say("no_odds")]
     if intent == "announcement":
         return [say("no_announcement_game")]
     if intent == "count":

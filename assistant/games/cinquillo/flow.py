@@ -24,8 +24,8 @@ from assistant.games.cinquillo import commands as c
 from assistant.games.cinquillo.config import CinquilloConfig
 from assistant.games.cinquillo.heard import said_card, said_count
 from assistant.games.cinquillo.state import CinquilloState
-from assistant.games.cinquillo.words import say
-from assistant.speech import NUMBERS, WORDS, of
+from assistant.games.cinquillo.words import cards_words, say
+from assistant.speech import of
 
 MOVE_INTENTS = frozenset({"play", "pass", "draw"})
 """The Cinquillo intents of docs/command-line.md that are moves."""
@@ -78,12 +78,6 @@ def auto(state: CinquilloState, expect: Expectation, config: CinquilloConfig) ->
     if expect.awaiting == "draw" and expect.player is not None:
         return c.Draw(expect.player)
     return None
-
-
-def cards_words(count: int) -> str:
-    """ "zéro carte", "une carte", "douze cartes"."""
-    number = NUMBERS[count] if count < len(NUMBERS) else str(count)
-    return f"{number} {WORDS['card'] if count <= 1 else WORDS['cards']}"
 
 
 def decide(

@@ -118,7 +118,9 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
                 default="drinking",
             ),
             GameOption(
-                "variants", "variantes, numéros des règles séparés par des virgules (kinito variants)"
+                "variants",
+                "variantes, numéros des règles séparés par des virgules (kinito variants)",
+                metavar="VARIANTES",
             ),
             GameOption("lives", "édition famille : vies au départ (5, ou 3 avec L-V3)", type=int),
             GameOption("confirm", "redire chaque annonce enregistrée (« Soixante-deux, Ana. ») : on ou off"),
@@ -132,6 +134,7 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         coach=_coach,
         questions=frozenset({"totem"}),
         answer=_question,
+        question_words={"totem": frozenset({"chapeau", "totem"})},  # Q12, and the hat a table calls it
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from assistant import speech
@@ -22,6 +22,7 @@ from assistant.game import (
 from assistant.games.quinito import commands as qc
 from assistant.games.quinito import events as qe
 from assistant.games.quinito import flow as quinito_flow
+from assistant.games.quinito import heard, readout
 from assistant.games.quinito.config import RESPONSES, QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
 from assistant.games.quinito.state import CupState, QuinitoState
@@ -44,11 +45,16 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     """Its file of grammars/responses/<language>/, as its module names it."""
     move_intents: frozenset[str] = quinito_flow.MOVE_INTENTS
     """Intents that are moves (a refused or misplaced one gets a reminder)."""
+    showing_moments: frozenset[str] = frozenset({"reveal", "show", "counter_throw", "redemption_throw"})
+    """Q6, Q8, Q9, L-V5: moments when a score said is the dice just thrown or read out (an echo of the
+    last one is still a throw)."""
+    speaker_faults: frozenset[str] = frozenset({"fantasy_announcement"})
+    """Q10: a fantasy announcement costs its own speaker, never a voice nobody is attributed to unasked."""
 
     def decide(
         self, parse: Parse, who: str | None, expect: Expectation, state: QuinitoState
     ) -> Decision[qc.Command]:
-        return quinito_flow.decide(parse, who, expect, self.config, state.direction, state.cups[expect.cup])
+        return quinito_flow.decide(parse, who, expect, self.config, state.direction, state.cups[expect.part])
 
     def warnings(self) -> list[str]:
         """Q1: two players at the drinking edition; Q11: names that are also common words."""
@@ -100,7 +106,7 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
                 return say("announce", player=player)
             if before is None or not previous & {"announce", "response", "attack_target"}:
                 return say("new_round", player=player)
-            if "response" in previous and must_reroll(self.config, state.cups[expect.cup]):
+            if "response" in previous and must_reroll(self.config, state.cups[expect.part]):
                 return game_sentence(self.responses, "forced_reroll", player=player)
             return None
         if awaiting == "response":
@@ -113,7 +119,7 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
 
     def required(self, expect: Expectation, state: QuinitoState) -> str | None:
         """V-forced-reroll, L3 "believe": the accepter must re-throw before announcing."""
-        if expect.awaiting == "announce" and must_reroll(self.config, state.cups[expect.cup]):
+        if expect.awaiting == "announce" and must_reroll(self.config, state.cups[expect.part]):
             return game_sentence(self.responses, "forced_reroll", player=expect.player or "")
         return None
 
@@ -132,7 +138,43 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
 
     def moment_name(self, expect: Expectation) -> str | None:
         """Q13: which cup, when both are in play."""
-        return section(RESPONSES, "words").get(f"cup_{expect.cup}")
+        return section(RESPONSES, "words").get(f"cup_{expect.part}")
+
+    # ------------------------------------------------------------- what the decoder asks (Q2-Q10)
+    def said_value(self, parse: Parse) -> int | None:
+        return heard.said_value(parse)
+
+    def as_value(self, parse: Parse, value: int) -> Parse:
+        return heard.as_score(parse, value)
+
+    def value_of(self, command: qc.Command) -> int | None:
+        """Q5-Q8: the score an announcement, a pass or a correction says, the value a special shows."""
+        for name in ("score", "value"):
+            value = getattr(command, name, None)
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+        return None
+
+    def value_words(self, value: int) -> str:
+        return score(value)
+
+    def value_readings(self, words: Sequence[str], value: int) -> tuple[int, ...]:
+        return readout.readout_values(words, value)
+
+    def read_words(self, words: Sequence[str]) -> str | None:
+        return readout.dice_words(words)
+
+    def reads_out(self, words: Sequence[str]) -> bool:
+        return readout.readout_marked(words)
+
+    def claimed(self, expect: Expectation, state: QuinitoState) -> int | None:
+        """Q8: the special claimed while the table reads the dice ("show")."""
+        return state.cups[expect.part].claimed if expect.awaiting == "show" else None
+
+    def standing(self, expect: Expectation, state: QuinitoState) -> int | None:
+        """Q5: the standing announcement, unless it is "chance" (L-V6)."""
+        announced = state.cups[expect.part].announced
+        return announced if isinstance(announced, int) else None
 
     def extras(self, state: QuinitoState) -> Mapping[str, object]:
         """Q12, Q6: the totem holders and the direction of play, in the replay JSON."""

@@ -45,7 +45,7 @@ class QuinitoBot:
             return cmd.Fault(rng.choice(state.active()), rng.choice(_FAULTS))
         expectations = state.expecting_all()
         expected = expectations[0] if len(expectations) == 1 else rng.choice(expectations)
-        i = expected.cup
+        i = expected.part
         cup = state.cups[i]
         player = cup.actor
         phase = cup.phase

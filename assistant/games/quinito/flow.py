@@ -99,7 +99,7 @@ def decide(
     if awaiting == "response" and standing is not None and parse.intent == "score":
         said = said_score(parse)
         if speaker is not None and speaker == standing.announcer and said is not None:
-            return Moves((q.Amend(speaker, said, cup=expect.cup),))  # Q5: a correction
+            return Moves((q.Amend(speaker, said, cup=expect.part),))  # Q5: a correction
         if said is not None and said == standing.announced:
             return None  # an echo of the standing announcement: thinking aloud
     if (
@@ -111,7 +111,7 @@ def decide(
     ):
         return Reply(say("not_your_turn", player=expected))
     actor = expected if expected is not None else speaker
-    cup = expect.cup
+    cup = expect.part
     intent = parse.intent
     result: list[Any] | Moves[q.Command] | Reply | None = None
     if awaiting == "announce" and actor is not None:

@@ -4,6 +4,7 @@ keys of the `kinito parse` object (docs/command-line.md: `score`, `card`, `inval
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from assistant.game import Parse
 from assistant.games.quinito.commands import Score
@@ -27,6 +28,19 @@ def said_invalid(parse: Parse) -> int | None:
     """Q10: a number said as a score that is no legal score (a fantasy announcement), or None."""
     value = parse.slots.get("invalid")
     return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def said_value(parse: Parse) -> int | None:
+    """Q3: the score a line says as a number (its parse's `score` key, else its slot), or None."""
+    value = parse.fields.get("score", parse.slots.get("score"))
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def as_score(parse: Parse, value: int) -> Parse:
+    """The line as if it said the score `value` (Q8: the read-out that would confirm a claim)."""
+    return replace(
+        parse, intent="score", slots={**parse.slots, "score": value}, fields={**parse.fields, "score": value}
+    )
 
 
 def parse_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:

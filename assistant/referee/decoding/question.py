@@ -13,8 +13,8 @@ from assistant.core.events import Reason
 
 Kind = Literal["new_game", "yes_no", "culprit", "opener", "readings"]
 """new_game: "oui" confirms a new game; yes_no: a game's yes/no (C8 abandon penalised?); culprit: who
-said a breach (Q11) or who to charge; opener: who laid the first card (C3); readings: which of two
-readings of a line was meant ("deux six")."""
+said a breach (Q11) or who to charge; opener: who made the first move of the round (C3); readings:
+which of two readings of a line was meant ("deux six")."""
 
 LIFETIME: dict[Kind, int] = {"new_game": 0, "yes_no": 4, "culprit": 2, "opener": 6, "readings": 4}
 """How many further lines a question stays open while the table plays on (0: only the next one)."""
@@ -25,7 +25,7 @@ class Reading:
     """One reading of a heard line: the commands it stands for."""
 
     value: int | None
-    """The score it reads (a read-out's value), or None."""
+    """The value it reads (a read-out's), or None."""
     commands: tuple[Any, ...]
     """The game commands this reading applies, in order."""
 
@@ -45,7 +45,7 @@ class Question:
     no: tuple[Any, ...] = ()
     """yes_no: the commands a spoken no applies."""
     held: tuple[str, ...] = ()
-    """opener: the card lines heard before anyone said who laid the first one (played once known)."""
+    """opener: the move lines heard before anyone said who made the first one (played once known)."""
     readings: tuple[Reading, ...] = ()
     """readings: the readings still standing, the likelier first."""
     asked: int = 1

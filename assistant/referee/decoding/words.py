@@ -12,19 +12,13 @@ _DATA = read_data("decoding.yaml")
 _FILE = "decoding.yaml"
 
 NEGATIONS: frozenset[str] = frozenset(str(w) for w in _DATA["negations"])
-"""Words that make a named card or score no move ("j'ai pas le cinq de coupes")."""
+"""Words that make a named move no move ("j'ai pas le cinq de coupes")."""
 PROTESTS: frozenset[str] = frozenset(str(w) for w in _DATA["protests"])
 """Words of a protest about what was announced ("non j'avais dit soixante trois")."""
 CORRECTIONS: frozenset[str] = frozenset(str(w) for w in _DATA["corrections"])
 """Words that take back what the speaker just said ("ah non pardon")."""
 FILLERS: frozenset[str] = frozenset(str(w) for w in _DATA["fillers"])
 """Words that may come before an answer without changing it ("le dernier c'est ...")."""
-DIE_WORDS: Mapping[str, int] = {str(k): int(v) for k, v in _DATA["die_words"].items()}
-"""One die's face by its word ("as" and "un" are 1)."""
-NO_SUCH_RANK: Mapping[str, str] = {str(k): str(v) for k, v in _DATA["no_such_rank"].items()}
-"""C1: ranks a Spanish deck does not have, as heard, to the word said back."""
-SUITS: frozenset[str] = frozenset(str(w) for w in _DATA["suits"])
-"""Suit words (a rank before one of them names a card)."""
 ABANDON: frozenset[str] = frozenset(str(w) for w in _DATA["abandon"])
 """Words of an abandon said without the wake word (C8)."""
 
@@ -44,13 +38,10 @@ def say(key: str, **values: object) -> str:
 QUESTIONS: Mapping[str, frozenset[str]] = {
     str(k): frozenset(str(w) for w in v) for k, v in _DATA["questions"].items()
 }
-"""Wake-word questions by a word they hold ("chapeau" → who holds the totem)."""
-
-THROW_MOMENTS: frozenset[str] = frozenset(str(w) for w in _DATA["throw_moments"])
-"""Moments when a value said is the dice just thrown (an echo of the last one is still a throw)."""
-
-READOUT_MARKS: frozenset[str] = frozenset(str(w) for w in _DATA["readout_marks"])
-"""Words that mark a line as the dice read out ("montre... quatre un")."""
+"""Wake-word questions by a word they hold ("combien" → the announcement to beat); a game adds its own
+(`GameModule.question_words`)."""
+LEAVE: frozenset[str] = frozenset(str(w) for w in _DATA["leave"])
+"""Words of a wish to stop said to the referee ("arbitre je quitte la partie")."""
 
 PENALTY_WORDS: frozenset[str] = frozenset(str(w) for w in _DATA["penalty_words"])
 """Words of a penalty asked for ("arbitre pénalité pour Chloé"): such a line designates no opener."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from assistant.core.game import Session
+from assistant.game import get_game
 from assistant.games.quinito import commands as q
 from assistant.referee.decoding.echoes import Settled, is_echo, said_value, thrown
 from assistant.referee.decoding.hypotheses import continuing, fit, fitting, same_payers
@@ -48,8 +49,11 @@ def test_Q6_the_next_line_is_evidence_for_the_reading_it_continues() -> None:
 
 
 def test_Q6_an_echo_is_a_bare_repeat_of_the_value_just_settled() -> None:
+    module = get_game("quinito")
+    value_of = module.rulebook(module.rules({"players": "Ana,Bruno,Chloé"})).value_of
     settled = Settled(62, line=3)
-    assert is_echo((q.Announce("Ana", 62),), settled, line=4)
-    assert not is_echo((q.Announce("Ana", 62),), settled, line=7)
-    assert not is_echo((q.Announce("Ana", 63),), settled, line=4)
-    assert thrown((q.Reveal(54),)) == 54 and said_value((q.Reveal(54),)) is None
+    assert is_echo((q.Announce("Ana", 62),), settled, 4, value_of)
+    assert not is_echo((q.Announce("Ana", 62),), settled, 7, value_of)
+    assert not is_echo((q.Announce("Ana", 63),), settled, 4, value_of)
+    assert thrown((q.Reveal(54),)) == 54 and said_value((q.Reveal(54),), value_of) is None
+    assert said_value((q.Claim("Ana", 21),), value_of) == 21

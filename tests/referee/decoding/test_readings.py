@@ -1,5 +1,5 @@
-"""The decoder's readings of a line, from text (pure): negation, protest, dice, the two readings of
-"deux six" (Q2/Q4), corrections, fillers, two moves, ranks no Spanish deck has (C1)."""
+"""The decoder's readings of a line, from text (pure): negation, protest, corrections, fillers, two
+moves, an abandon (C8). What one game reads in a line is tested with the game (tests/games/)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ from hypothesis import strategies as st
 
 from assistant.referee.decoding import readings
 from assistant.referee.decoding.question import LIFETIME, Question
-from assistant.referee.decoding.words import DIE_WORDS
-
-FACES = {1: "un", 2: "deux", 3: "trois", 4: "quatre", 5: "cinq", 6: "six"}
 
 
 def test_C3_a_card_in_a_negation_is_no_move() -> None:
@@ -25,25 +22,6 @@ def test_Q6_a_protest_is_about_what_was_said() -> None:
     assert not readings.protest("six deux")
 
 
-@given(st.integers(1, 6), st.integers(1, 6))
-def test_Q2_two_die_words_are_read_in_the_order_said(a: int, b: int) -> None:
-    assert readings.dice(f"{FACES[a]} {FACES[b]}") == (a, b)
-    assert readings.dice_words(f"il y a {FACES[a]} {FACES[b]}") == f"{FACES[a]} {FACES[b]}"
-
-
-@given(st.integers(3, 6))
-def test_Q4_deux_x_reads_as_the_double_or_as_the_dice(face: int) -> None:
-    text = f"deux {FACES[face]}"
-    assert readings.readout_values(text, face * 11) == (face * 11, face * 10 + 2)
-    assert readings.readout_values(f"{FACES[face]} deux", face * 10 + 2) == (face * 10 + 2,)
-
-
-def test_Q4_numbers_said_as_numbers_have_one_reading() -> None:
-    assert readings.readout_values("cinquante quatre", 54) == (54,)
-    assert readings.dice("cinquante quatre") is None
-    assert readings.dice("six deux six deux") is None
-
-
 def test_a_correction_gives_what_replaces_the_move() -> None:
     fixed = readings.correction("ah non pardon le quatre de deniers")
     assert fixed is not None and fixed.rest == "quatre de deniers"
@@ -54,6 +32,11 @@ def test_a_correction_gives_what_replaces_the_move() -> None:
 def test_Q8_filler_before_an_answer_is_dropped() -> None:
     assert readings.without_fillers("le dernier c'est celui en face") == "celui en face"
     assert readings.without_fillers("celui en face") is None
+
+
+def test_Q2_a_game_reads_its_values_in_the_words_left_without_fillers() -> None:
+    assert readings.heard("ah euh c'est six deux") == ["six", "deux"]
+    assert readings.heard("il y a six deux") == ["il", "y", "a", "six", "deux"]
 
 
 @given(
@@ -68,19 +51,9 @@ def test_splits_cut_at_every_word_boundary_and_keep_every_word(words: list[str])
     assert all(f"{a} {b}" == text for a, b in cuts)
 
 
-def test_C1_ranks_no_spanish_deck_has() -> None:
-    assert readings.missing_rank("huit de deniers") == "huit"
-    assert readings.missing_rank("dame de coupes") == "dame"
-    assert readings.missing_rank("il est huit heures") is None
-
-
 def test_C8_an_abandon_without_the_wake_word_is_heard() -> None:
     assert readings.abandons("j'abandonne")
     assert not readings.abandons("je n'abandonne pas")
-
-
-def test_die_words_cover_every_face() -> None:
-    assert set(DIE_WORDS.values()) == {1, 2, 3, 4, 5, 6}
 
 
 @given(st.sampled_from(sorted(LIFETIME)))
