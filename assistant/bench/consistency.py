@@ -27,8 +27,9 @@ def state_problems(referee: Referee) -> list[str]:
             problems.append(f"current player {state.current!r} is not seated")
         elif table.get(state.current, {}).get("eliminated") is True:
             problems.append(f"current player {state.current!r} is eliminated")
-    if state.direction not in (1, -1):
-        problems.append(f"direction {state.direction!r}")
+    direction = referee.book.direction(state)
+    if direction not in (1, -1):
+        problems.append(f"direction {direction!r}")
     for player, counters in table.items():
         for name, value in counters.items():
             if not isinstance(value, bool) and value < 0:

@@ -75,7 +75,7 @@ def _culprit(ref: Referee, question: Question, parse: Parse, who: str | None) ->
         return None
     players = ref.config.players
     culprit = named(parse, who, players) if parse.intent in (None, "penalty") else None
-    culprit = culprit or designated(parse, who, players, ref.state.direction, ref.anchor())
+    culprit = culprit or designated(parse, who, players, ref.book.direction(ref.state), ref.anchor())
     if culprit is not None:
         ref.talk.answered = (culprit, ref.talk.line)
         return ref.charge(culprit, question.reason)

@@ -12,8 +12,9 @@ import json
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import cast
 
-from assistant.sim.simulate import game_factory
+from assistant.sim.simulate import SimSettings, game_factory
 from assistant.store.protocol import resume
 from assistant.store.schema import SCHEMA_VERSION
 from assistant.store.sqlite import SqliteStore
@@ -34,13 +35,15 @@ def test_a_game_saved_by_the_first_version_resumes_exactly(tmp_path: Path) -> No
     for game_id, want in expected.items():
         session = resume(store, int(game_id), game_factory)
         state = session.state
+        settings = SimSettings.from_stored(store.load(int(game_id)))[0]
+        extras = settings.module.rulebook(settings.module.rules(settings.table)).extras(state)
         got = {
             "entries": len(session.entries),
             "standings": state.standings(),
             "current": state.current,
-            "direction": state.direction,
+            "direction": extras["direction"],
             "winner": state.winner,
-            "totems": list(state.totems),
+            "totems": list(cast(list[str], extras["totem"])),
         }
         assert got == want, game_id
     store.close()

@@ -1,7 +1,7 @@
 """The Cinquillo table as frozen data: the layout, the hands (or their counts), the scores.
 
 Seating and turns (docs/command-line.md): `players` lists the table clockwise and play always goes clockwise
-(`direction` is 1). C4's "the player to the RIGHT of the previous starter" is the previous seat
+(the book's `direction` is 1). C4's "the player to the RIGHT of the previous starter" is the previous seat
 clockwise, i.e. the player seated just before the previous starter; C2's 14-card hand moves the same
 way. In referee mode the hands are unknown (`hands is None`): only counts are tracked.
 """
@@ -165,21 +165,11 @@ class CinquilloState:
         return self.config.players
 
     @property
-    def direction(self) -> int:
-        """Play always goes clockwise (docs/command-line.md)."""
-        return 1
-
-    @property
     def winner(self) -> str | list[str] | None:
         """C7: the match winner, a list of names for a draw, or None while it goes on."""
         if self.winners is None:
             return None
         return self.winners[0] if len(self.winners) == 1 else list(self.winners)
-
-    @property
-    def totems(self) -> tuple[str, ...]:
-        """Cinquillo has no totem."""
-        return ()
 
     @property
     def caprone(self) -> bool:
