@@ -40,7 +40,7 @@ class Phrase:
     intent: str
     """The grammar intent it expresses."""
     slots: Slots
-    """Slot values, in template order (score, rank, suit, player, position, topic, wake_word...)."""
+    """Slot values, in template order (the game's own lists, player, position, topic, wake_word...)."""
     context: frozenset[str] = frozenset()
     """hassil's `requires_context` (`awaiting`): the moments the phrase means this, empty for any moment."""
 
@@ -61,7 +61,7 @@ class Grammar:
     invalid_numbers: str | None
     """The intent a bare number that is no legal value is heard as (with `invalid`), or None."""
     legal: frozenset[Any]
-    """The values of the game's main value list ({score}), for `invalid_numbers`."""
+    """The values of the number list `invalid_numbers` names, for `invalid_numbers`."""
     fillers: tuple[str, ...]
     """Words dropped anywhere before matching."""
     wake_prefixes: tuple[str, ...]
@@ -71,7 +71,8 @@ class Grammar:
     homophones: Mapping[str, tuple[str, ...]]
     """Words as a recogniser may write them -> the grammar words they may stand for ("saint" -> "cinq")."""
     value_words: frozenset[str]
-    """Words of slot values (scores, cards, players, seats): a near miss may not change one into another."""
+    """Words of slot values (the game's list values, players, seats): a near miss may not change one into
+    another."""
     carriers: tuple[str, ...]
     """Expansions of the game's <carrier> rule ("j'annonce", "il y a"...): a bare number may follow them."""
     awaiting: Mapping[str, frozenset[str]]
@@ -114,7 +115,7 @@ class Grammar:
     destructive: frozenset[str] = frozenset()
     """Commands that wipe the game: exact phrase only, and confirmed aloud."""
     shown_values: Mapping[str, Any] = field(default_factory=dict)
-    """Intent -> the value of the number list it shows (the game file's `special_scores`): said with
+    """Intent -> the value of the number list it shows (the game file's `shown_values`): said with
     that number, it is one move, not a conflict."""
     number_joins: frozenset[str] = frozenset()
     """Intents that take a number said with them as their number slot (the game file's `number_joins`)."""
@@ -252,7 +253,7 @@ def build(
         confirm=tuple(map(str, commands.get("confirm", ()))),
         deny=tuple(map(str, commands.get("deny", ()))),
         destructive=frozenset(map(str, commands.get("destructive", ()))),
-        shown_values=dict(game_data.get("special_scores", {})),
+        shown_values=dict(game_data.get("shown_values", {})),
         number_joins=frozenset(map(str, game_data.get("number_joins", ()))),
         fields=module.parse_fields,
     )

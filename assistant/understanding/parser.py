@@ -3,7 +3,7 @@
 Matching, in order (the first that answers wins):
 1. exact: the line's key (normalize.key, fillers dropped, respellings mapped back) is an expanded
    grammar phrase (one dictionary lookup), or Q10 a bare number, maybe after a carrier, that is no
-   legal score (intent score, `invalid`);
+   legal value of the game's number list (the game's `invalid_numbers` intent, with `invalid`);
 2. spans, then frames (spans.py, frames.py): every run of words tagged with what it means (phrases,
    skip words, corrections, players, forms of "boire", numbers), split words glued back, homophones
    inside phrases; then the one move or command those spans fill, or none;
@@ -191,7 +191,7 @@ class Parser:
     def complete(self, text: str) -> bool:
         """Early action: `text` is a whole phrase of the grammar and every longer phrase that
         goes on from it means the same, so the end of the utterance cannot change its meaning
-        ("je soulève" is complete, "je soulève le gobelet" means the same; a special shown is not
+        ("je soulève" is complete when every phrase it starts is a lift too; a special shown is not
         when its target may follow, "... à ma gauche")."""
         line = self._clean(text)
         phrase = self.exact.get(line)

@@ -22,7 +22,8 @@ from assistant.understanding.numbers import french_number
 UNKNOWN = "[unk]"
 """Vosk's garbage phrase: lets chatter come out as [unk] instead of a forced phrase."""
 _FANTASY = range(0, 100)
-"""Q10: bare numbers a player may announce although they are no score, so that Vosk can hear them."""
+"""Q10: bare numbers a player may say although the game's number list lacks them, so that Vosk can hear
+them."""
 
 
 def phrases_for(

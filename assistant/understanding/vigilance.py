@@ -265,8 +265,8 @@ class Vigilance:
         """
         best: tuple[tuple[bool, int, float], str, int] | None = None
         for entry in self._candidates(heard, words, index):
-            for length, score in self._matches(entry, heard, words, index):
-                rank = (score >= 100, length, score)
+            for length, closeness in self._matches(entry, heard, words, index):
+                rank = (closeness >= 100, length, closeness)
                 if best is None or rank > best[0]:
                     best = (rank, entry.player, length)
         return None if best is None else (best[1], best[2])
@@ -292,7 +292,7 @@ class Vigilance:
     def _matches(
         self, entry: NameEntry, heard: Sequence[str], words: Sequence[str], index: int
     ) -> Iterable[tuple[int, float]]:
-        """(words used, score 0-100) for each way `entry` is heard at words[index]."""
+        """(words used, closeness 0-100) for each way `entry` is heard at words[index]."""
         word = words[index]
         lexicon = self._lexicon
         if entry.common:
@@ -302,15 +302,15 @@ class Vigilance:
             return
         size = len(entry.tokens)
         if size > 1 and index + size <= len(words):
-            scores = [
-                self._word_score(
+            ratios = [
+                self._word_ratio(
                     heard[index + k], words[index + k], entry.tokens[k], entry.keys[k], entry.spelled[k]
                 )
                 for k in range(size)
             ]
-            if all(scores):
-                yield size, min(scores)
-        single = self._word_score(heard[index], word, entry.joined, entry.joined_key, "".join(entry.spelled))
+            if all(ratios):
+                yield size, min(ratios)
+        single = self._word_ratio(heard[index], word, entry.joined, entry.joined_key, "".join(entry.spelled))
         if single:
             yield 1, single
         if index + 1 < len(words):
@@ -321,9 +321,9 @@ class Vigilance:
             if fold(glued) == entry.joined:
                 yield 2, 100.0
                 return
-            score = ratio(fold(glued), entry.joined, score_cutoff=lexicon.joined_ratio)
-            if score and keys(glued) == entry.joined_key:
-                yield 2, score
+            closeness = ratio(fold(glued), entry.joined, score_cutoff=lexicon.joined_ratio)
+            if closeness and keys(glued) == entry.joined_key:
+                yield 2, closeness
 
     def _name_like(self, word: str) -> bool:
         """A folded word spelled close enough to a word of a name to be asked how it sounds."""
@@ -334,7 +334,7 @@ class Vigilance:
             is not None
         )
 
-    def _word_score(
+    def _word_ratio(
         self, heard: str, word: str, name: str, name_keys: tuple[str, str], spelled: str
     ) -> float:
         """How well one heard word (`word` is it folded) stands for one word of a name (`spelled` as
@@ -349,12 +349,12 @@ class Vigilance:
             sound = self._sounds.of(spelled) if close else ""
             if sound and self._sounds.of(heard) == sound:
                 return max(close, lexicon.fuzzy_ratio)
-        score = ratio(word, name, score_cutoff=lexicon.fuzzy_ratio)
-        if not score:
+        closeness = ratio(word, name, score_cutoff=lexicon.fuzzy_ratio)
+        if not closeness:
             return 0.0
         loose, strict = keys(heard)
         if loose != name_keys[0]:
             return 0.0
-        if strict == name_keys[1] or score >= lexicon.loose_ratio:
-            return float(score)
+        if strict == name_keys[1] or closeness >= lexicon.loose_ratio:
+            return float(closeness)
         return 0.0
