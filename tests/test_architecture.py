@@ -413,16 +413,6 @@ KNOWN_LEAKS: dict[tuple[str, str, str], int] = {
     ("grammars/responses/fr/referee.yaml", "cinquillo", "cartes"): 1,
     ("grammars/responses/fr/referee.yaml", "quinito", "dés"): 1,
     ("grammars/responses/fr/referee.yaml", "quinito", "scores"): 1,
-    ("grammars/vigilance.yaml", "cinquillo", "bastos"): 1,
-    ("grammars/vigilance.yaml", "cinquillo", "carte"): 1,
-    ("grammars/vigilance.yaml", "cinquillo", "cartes"): 1,
-    ("grammars/vigilance.yaml", "cinquillo", "copas"): 1,
-    ("grammars/vigilance.yaml", "cinquillo", "deniers"): 1,
-    ("grammars/vigilance.yaml", "cinquillo", "espadas"): 1,
-    ("grammars/vigilance.yaml", "cinquillo", "oros"): 1,
-    ("grammars/vigilance.yaml", "quinito", "gobelet"): 1,
-    ("grammars/vigilance.yaml", "quinito", "score"): 1,
-    ("grammars/vigilance.yaml", "quinito", "totem"): 1,
 }
 """Game words found outside their game today, by file: the board page, the shared grammar and
 responses files, the parser's and the referee's comments and names. Only ever shorter."""

@@ -34,7 +34,7 @@ from assistant.understanding.normalize import Respeller, drop_words, key, word_s
 from assistant.understanding.numbers import spoken_number
 from assistant.understanding.sounds import Phonetizer, Sounds
 from assistant.understanding.spans import Tagger, Words
-from assistant.understanding.vigilance import Vigilance, heard_words
+from assistant.understanding.vigilance import Vigilance, heard_words, words_of_game
 
 MAX_WORDS = 40
 """Longer lines are talk, not a move: spans and frames are not tried on them."""
@@ -88,7 +88,9 @@ class Parser:
         # the scan reads words as said (accents kept), the tagger reads them as keys: both forms
         said = {word for phrase in grammar.phrases for word in heard_words(phrase.text)}
         said |= self._near.vocabulary
-        finder = Vigilance(players, nicknames, sounds=sounds, known_words=said)
+        finder = Vigilance(
+            players, nicknames, sounds=sounds, known_words=said, game_words=words_of_game(module.grammar)
+        )
         self._vigilance = finder if vigilance else None
         self.tagger = Tagger(grammar, wake_word, finder.name_spans, finder.breaches_in, spoken_number)
         self._splits = {

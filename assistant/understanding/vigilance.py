@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -24,7 +24,7 @@ from assistant.core.folding import fold
 from assistant.game import Violation
 from assistant.understanding import yaml_data
 from assistant.understanding.conjugation import Conjugation, load_table
-from assistant.understanding.grammar_files import grammar_file
+from assistant.understanding.grammar_files import grammar_file, read_data
 from assistant.understanding.phonetic import keys
 from assistant.understanding.sounds import Sounds
 
@@ -55,7 +55,8 @@ class NameLexicon:
     noun_markers: frozenset[str]
     """Folded words after which a common-word name is the common word ("la rose")."""
     common_words: frozenset[str]
-    """Folded words never matched to a name by sound or spelling, only exactly."""
+    """Folded words never matched to a name by sound or spelling, only exactly (the shared ones; a
+    table adds its game's, `with_game_words`)."""
     common_spellings: frozenset[str]
     """Accented words never a name, even when they fold to one ("marié" is not Marie)."""
 
@@ -80,12 +81,23 @@ class NameLexicon:
             ),
         )
 
+    def with_game_words(self, words: Iterable[str]) -> NameLexicon:
+        """The lexicon with a game's own words among the common words (`words_of_game`)."""
+        extra = frozenset(fold(str(word)) for word in words)
+        return replace(self, common_words=self.common_words | extra) if extra else self
+
 
 @cache
 def load_lexicon(path: Traversable | None = None) -> NameLexicon:
     """Q11: read the name-matching data (once per path; grammars/vigilance.yaml by default)."""
     with (path or grammar_file(LEXICON_FILE)).open(encoding="utf-8") as stream:
         return NameLexicon.from_dict(yaml_data.load(stream))
+
+
+def words_of_game(grammar: str) -> tuple[str, ...]:
+    """Q11: a game's own words, never heard as a name by sound or spelling, only exactly: the
+    `common_words` of its grammar file (`GameModule.grammar`), as written there."""
+    return tuple(str(word) for word in read_data(grammar).get("common_words", ()))
 
 
 @dataclass(frozen=True)
@@ -119,13 +131,16 @@ def heard_words(text: str) -> list[str]:
     return [word.lower() for word in _WORD.findall(text)]
 
 
-def common_word_names(players: Iterable[str], lexicon: NameLexicon | None = None) -> list[str]:
-    """Q11: the configured names that are common French words, so the setup can warn.
+def common_word_names(
+    players: Iterable[str], lexicon: NameLexicon | None = None, game_words: Iterable[str] = ()
+) -> list[str]:
+    """Q11: the configured names that are common French words or words of the game (`words_of_game`),
+    so the setup can warn.
 
     Such a name is heard only exactly and not after a determiner ("la rose" is a flower,
     "rose à toi" is Rose): the table should know it may be missed or misheard.
     """
-    lexicon = lexicon or load_lexicon()
+    lexicon = (lexicon or load_lexicon()).with_game_words(game_words)
     flagged = []
     for player in players:
         words = name_words(player)
@@ -168,12 +183,15 @@ class Vigilance:
         names: bool = True,
         sounds: Sounds | None = None,
         known_words: Iterable[str] = (),
+        game_words: Iterable[str] = (),
     ) -> None:
         """Prepare the scanner for a table; `forbidden_words`/`names` switch each rule on or off.
 
         `sounds` pronounces words (names heard by sound); the names, and those of `known_words`
-        (the words the table is expected to say) spelled close enough to a name, are pronounced now."""
-        self._lexicon = load_lexicon()
+        (the words the table is expected to say) spelled close enough to a name, are pronounced now.
+        `game_words`: the active game's own words (`words_of_game(module.grammar)`), heard as a name only
+        when spelled exactly so, like the shared common words."""
+        self._lexicon = load_lexicon().with_game_words(game_words)
         self._sounds = sounds or Sounds()
         self._conjugation: Conjugation | None = load_table() if forbidden_words else None
         self._entries = _entries(players, nicknames or {}, self._lexicon) if names else ()
