@@ -78,7 +78,8 @@ class Grammar:
     awaiting: Mapping[str, frozenset[str]]
     """Intent -> the Expectation.awaiting values in which it makes sense (game intents only)."""
     respellings: Mapping[str, tuple[str, ...]]
-    """Word -> spellings that sound alike, for models lacking the word (grammars/respellings.yaml)."""
+    """Word -> spellings that sound alike, for models lacking the word (`respellings`: the shared ones and
+    the game's)."""
     skip_words: tuple[str, ...] = ()
     """hassil's skip words (commands.yaml and the game's file): said around a move without changing it."""
     hesitations: tuple[str, ...] = ()
@@ -235,7 +236,7 @@ def build(
             )
         ),
         awaiting=moments(module),
-        respellings=respellings(),
+        respellings=respellings(module),
         skip_words=tuple(map(str, intents.skip_words)),
         hesitations=tuple(map(str, commands.get("hesitations", ()))),
         corrections=tuple(map(str, commands.get("corrections", ()))),
@@ -266,9 +267,11 @@ def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list | tuple) else [value]
 
 
-def respellings() -> dict[str, tuple[str, ...]]:
-    """grammars/respellings.yaml: word -> in-vocabulary spellings that sound alike, best first."""
-    return {str(k): tuple(str(v) for v in values) for k, values in read_data("respellings.yaml").items()}
+def respellings(*modules: GameModule[Any, Any]) -> dict[str, tuple[str, ...]]:
+    """Word -> in-vocabulary spellings that sound alike, best first: grammars/respellings.yaml's (the
+    shared commands' words) and those each game's grammar file lists under `respellings` (its own)."""
+    tables = [read_data("respellings.yaml"), *(read_data(m.grammar).get("respellings", {}) for m in modules)]
+    return {str(k): tuple(str(v) for v in values) for table in tables for k, values in table.items()}
 
 
 def _expand(
