@@ -218,7 +218,7 @@ def build(
         fillers=tuple(commands.get("fillers", ())),
         wake_prefixes=tuple(commands.get("wake_prefixes", ())),
         about_wake=tuple(str(w) for w in commands.get("about_wake", ())),
-        homophones={str(k): tuple(map(str, _as_list(v))) for k, v in commands.get("homophones", {}).items()},
+        homophones=_homophones(commands, game_data),
         value_words=frozenset(
             word
             for slot_list in intents.slot_lists.values()
@@ -258,6 +258,15 @@ def build(
         number_joins=frozenset(map(str, game_data.get("number_joins", ()))),
         fields=module.parse_fields,
     )
+
+
+def _homophones(shared: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """commands.yaml's homophones and the game's (the homophones of its own words), heard -> meant."""
+    out: dict[str, tuple[str, ...]] = {}
+    for data in (shared, own):
+        for heard, meant in data.get("homophones", {}).items():
+            out[str(heard)] = (*out.get(str(heard), ()), *map(str, _as_list(meant)))
+    return out
 
 
 def _as_list(value: Any) -> list[Any]:
