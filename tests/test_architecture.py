@@ -390,7 +390,6 @@ KNOWN_LEAKS: dict[tuple[str, str, str], int] = {
     ("grammars/decoding.yaml", "quinito", "score"): 1,
     ("grammars/decoding.yaml", "quinito", "scores"): 1,
     ("grammars/decoding.yaml", "quinito", "totem"): 2,
-    ("grammars/responses/fr/cinquillo.yaml", "quinito", "score"): 2,
     ("grammars/responses/fr/decoding.yaml", "cinquillo", "card"): 1,
     ("grammars/responses/fr/decoding.yaml", "quinito", "dice"): 3,
     ("grammars/responses/fr/decoding.yaml", "quinito", "dés"): 1,
