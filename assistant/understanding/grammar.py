@@ -61,7 +61,7 @@ class Grammar:
     invalid_numbers: str | None
     """The intent a bare number that is no legal value is heard as (with `invalid`), or None."""
     legal: frozenset[Any]
-    """The values of the number list `invalid_numbers` names, for `invalid_numbers`."""
+    """The legal values of the number list `invalid_numbers` names (a bare number outside: `invalid`)."""
     fillers: tuple[str, ...]
     """Words dropped anywhere before matching."""
     wake_prefixes: tuple[str, ...]
