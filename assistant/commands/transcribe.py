@@ -16,6 +16,7 @@ from assistant import jsonline
 from assistant.core.table import comma_list
 from assistant.errors import UserError
 from assistant.game import default_game, game_names, get_game
+from assistant.understanding.grammar import respellings
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.hear.endpoint import load_with_rules, parse_rules
@@ -78,18 +79,20 @@ def run(args: argparse.Namespace) -> int:
     model = load_with_rules(model_dir, parse_rules(args.endpoint), progress=sys.stderr).model
     players = comma_list(args.players)
     module = get_game(default_game() if args.game == "open" else args.game)
-    respellings: dict[str, str] = {}
+    back: dict[str, str] = {}
     phrases: list[str] | None = None
     if args.game != "open":
         wanted = phrases_for(module, None, players, args.wake_word)
-        phrases, respellings = adapt_to_vocabulary(wanted, lambda w: model.vosk_model_find_word(w) >= 0)
+        phrases, back = adapt_to_vocabulary(
+            wanted, lambda w: model.vosk_model_find_word(w) >= 0, respellings(module)
+        )
         if not [p for p in phrases if p != "[unk]"]:
             raise UserError(
                 f"Le modèle {model_dir} ne connaît aucun mot des phrases du jeu {args.game}.",
                 "utilise le modèle français (`kinito model download`) ou --game open.",
             )
     parser = Parser(
-        module, players, wake_word=args.wake_word, respellings=respellings, phonetizer=default_phonetizer()
+        module, players, wake_word=args.wake_word, respellings=back, phonetizer=default_phonetizer()
     )
     recognizer = Recognizer(model, phrases)
     for heard in Listener(source, recognizer):

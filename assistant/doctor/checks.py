@@ -19,6 +19,7 @@ from assistant.errors import UserError
 from assistant.game import registered_games
 from assistant.invocation import python_command
 from assistant.paths import store_path
+from assistant.understanding.grammar import respellings
 from assistant.understanding.grammar_files import FIX_REINSTALL
 from assistant.understanding.installed import check_grammars
 from assistant.understanding.phrases import UNKNOWN, coverage, phrases_for
@@ -216,7 +217,8 @@ def check_vocabulary(probes: Probes, model: str | None = None) -> Check:
         has_word = probes.vocabulary(probes.find_model(model))
     except (UserError, OSError, RuntimeError, ValueError) as error:
         return Check("vocabulary", False, f"Modèle non chargé : {error}", FIX_DOWNLOAD, blocking=False)
-    seen = coverage((p for module in registered_games() for p in phrases_for(module, None)), has_word)
+    games = registered_games()
+    seen = coverage((p for m in games for p in phrases_for(m, None)), has_word, respellings(*games))
     detail = f"{seen.phrases - len(seen.dropped)} phrases des grammaires sur {seen.phrases} sont audibles"
     if seen.respelled:
         detail += f" ; réécrits : {_some([f'{w} → {s}' for w, s in sorted(seen.respelled.items())])}"
@@ -225,7 +227,10 @@ def check_vocabulary(probes: Probes, model: str | None = None) -> Check:
     if not seen.dropped:
         return Check("vocabulary", True, detail + ".", None)
     detail += f" ; mots inconnus : {_some(seen.unknown)} ; phrases retirées : {_some(seen.dropped)}."
-    fix = "ajouter une réécriture dans grammars/respellings.yaml, ou prendre un modèle plus grand (--model)"
+    fix = (
+        "ajouter une réécriture dans grammars/respellings.yaml (ou sous `respellings` dans la grammaire du"
+        " jeu), ou prendre un modèle plus grand (--model)"
+    )
     return Check("vocabulary", False, detail, fix, blocking=False)
 
 

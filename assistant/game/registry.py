@@ -64,6 +64,12 @@ def registered_games() -> tuple[GameModule[Any, Any], ...]:
     return tuple(_GAMES.values())
 
 
+def question_of(intent: str) -> GameModule[Any, Any] | None:
+    """The registered game whose table question `intent` is (its `GameModule.questions`), or None: a
+    table asking another game's question is told it is not this game's."""
+    return next((module for module in registered_games() if intent in module.questions), None)
+
+
 def default_game() -> str:
     """The game a table plays when it names none: the first registered."""
     return game_names()[0]

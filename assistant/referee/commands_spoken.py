@@ -13,7 +13,7 @@ from typing import Any, Protocol
 from assistant import speech
 from assistant.core.events import Reason
 from assistant.core.expectation import Expectation
-from assistant.game import Parse, Rulebook
+from assistant.game import Parse, Rulebook, question_of
 from assistant.referee import coach, short
 from assistant.referee.decoding.words import say as say_decoding
 from assistant.referee.helping import help_lines
@@ -192,6 +192,9 @@ def answer_command(table: Table, parse: Parse, who: str | None) -> list[str]:
     module = table.config.module
     if intent in module.questions:
         return list(module.answer(intent, table.config.rules, table.state))
+    owner = question_of(intent or "")
+    if owner is not None:  # another game's table question: not this game's
+        return [speech.say("not_this_game", game=owner.title)]
     if intent == "help":
         return help_now(table)
     if intent in coach.COACH_INTENTS:

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from assistant.core.expectation import Expectation
 from assistant.game import GameModule
+from assistant.understanding.grammar import respellings
 from assistant.understanding.phrases import adapt_to_vocabulary, phrases_for
 from assistant.voice.hear.audio import Chunk
 from assistant.voice.hear.heard import Decoder, Heard
@@ -112,7 +113,7 @@ class GrammarSwitch:
                 found.setdefault(phrase, None)
         if self.has_word is None:
             return list(found)
-        adapted, _back = adapt_to_vocabulary(found, self.has_word)
+        adapted, _back = adapt_to_vocabulary(found, self.has_word, respellings(self.module))
         return adapted
 
     def update(self, expectations: Sequence[Expectation]) -> bool:
@@ -132,5 +133,6 @@ def respellings_for(
     has_word: Callable[[str], bool],
 ) -> dict[str, str]:
     """The respelling map of every phrase of the game (the Parser maps what Vosk writes back)."""
-    _adapted, back = adapt_to_vocabulary(phrases_for(module, None, players, wake_word), has_word)
+    phrases = phrases_for(module, None, players, wake_word)
+    _adapted, back = adapt_to_vocabulary(phrases, has_word, respellings(module))
     return back

@@ -39,8 +39,9 @@ def command(spans: Sequence[Span], rules: Rules, awaiting: Collection[str] | Non
 
 
 def _words_before_body(spans: Sequence[Span]) -> bool:
-    """Unknown words between the wake word and the command may change it ("arbitre l'ovdre des scores"
-    is no "les scores"): only words after the command are an aside ("arbitre pause deux minutes")."""
+    """Unknown words between the wake word and the command may change it ("arbitre l'ovdre du
+    classement" is no "le classement"): only words after the command are an aside ("arbitre pause deux
+    minutes")."""
     after_wake = False
     for span in spans:
         if "wake" in span.kinds:

@@ -19,7 +19,7 @@ class Frame:
     intent: str | None
     """A grammar intent (TARGET_INTENT for a bare target)."""
     slots: Mapping[str, Any] = field(default_factory=dict)
-    """score, invalid, rank, suit, player(2), position(2), self, topic..."""
+    """The game's own slots (named after its lists), invalid, player(2), position(2), self, topic..."""
     confidence: float = 1.0
     """The lowest confidence of the readings used, lowered by leftovers in a command."""
 
@@ -63,7 +63,8 @@ class Rules:
     openers: frozenset[str] = frozenset()
     """Words that negate or subordinate the move phrase they follow, as keys (leftovers.py rule 6)."""
     words: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """Intent -> every word of its phrases: "lève moi ce gobelet" is about the move, "je lève la main" not."""
+    """Intent -> every word of its phrases: after a noun marker, one of them is still about the move, a word
+    of no phrase is not ("je lève la main")."""
     negators: frozenset[str] = frozenset()
     """Words that make the move phrase right after them talk, as keys (clauses.py rule 1)."""
     negation_stops: frozenset[str] = frozenset()

@@ -18,9 +18,9 @@ Rules, in order (precision first: a wrong move is worse than a missed one):
    correction followed by no new value and more words takes the move back ("le cinq d'épée euh non
    attends" is nothing), while a lone one after it confirms ("je crois pas non").
 4. Inside that segment every move phrase must agree: repeats are one move ("menteur menteur"); an
-   intent and the number it shows are that intent (the game's `special_scores`, Q8: "trente et un donc
+   intent and the number it shows are that intent (the game's `shown_values`, Q8: "trente et un donc
    défi"); an intent that takes a number and a number are that intent with it (the game's
-   `number_joins`, L3: a family pass with its score); anything else conflicts, nothing is understood.
+   `number_joins`, L3: a family pass with its number); anything else conflicts, nothing is understood.
 5. A phrase that is also a skip word ("ok", "d'accord") is a move only when nothing else is said.
 6. Seats and names fill the target of the intents whose grammar phrases take one (a special's attack, défi);
    a line of seats or names alone is no move, with its targets kept (Q8, Q9). A seat or "c'est moi" said
@@ -151,7 +151,7 @@ def _move(
         if found:
             tail = 0
     if not strong[-1] and (dangling or (withdrawn and tail > 1)):
-        return Filled(attempt=True, refused=True)  # "le six de deniers ah non le sept", "je prends euh non"
+        return Filled(attempt=True, refused=True)  # "le six de coupes ah non le sept", "je prends euh non"
     segments = [i for i, segment in enumerate(strong) if segment]
     chosen = strong[segments[-1]] if segments else weak
     if not chosen:

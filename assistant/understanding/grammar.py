@@ -40,7 +40,7 @@ class Phrase:
     intent: str
     """The grammar intent it expresses."""
     slots: Slots
-    """Slot values, in template order (score, rank, suit, player, position, topic, wake_word...)."""
+    """Slot values, in template order (the game's own lists, player, position, topic, wake_word...)."""
     context: frozenset[str] = frozenset()
     """hassil's `requires_context` (`awaiting`): the moments the phrase means this, empty for any moment."""
 
@@ -61,7 +61,7 @@ class Grammar:
     invalid_numbers: str | None
     """The intent a bare number that is no legal value is heard as (with `invalid`), or None."""
     legal: frozenset[Any]
-    """The values of the game's main value list ({score}), for `invalid_numbers`."""
+    """The legal values of the number list `invalid_numbers` names (a bare number outside: `invalid`)."""
     fillers: tuple[str, ...]
     """Words dropped anywhere before matching."""
     wake_prefixes: tuple[str, ...]
@@ -71,13 +71,15 @@ class Grammar:
     homophones: Mapping[str, tuple[str, ...]]
     """Words as a recogniser may write them -> the grammar words they may stand for ("saint" -> "cinq")."""
     value_words: frozenset[str]
-    """Words of slot values (scores, cards, players, seats): a near miss may not change one into another."""
+    """Words of slot values (the game's list values, players, seats): a near miss may not change one into
+    another."""
     carriers: tuple[str, ...]
     """Expansions of the game's <carrier> rule ("j'annonce", "il y a"...): a bare number may follow them."""
     awaiting: Mapping[str, frozenset[str]]
     """Intent -> the Expectation.awaiting values in which it makes sense (game intents only)."""
     respellings: Mapping[str, tuple[str, ...]]
-    """Word -> spellings that sound alike, for models lacking the word (grammars/respellings.yaml)."""
+    """Word -> spellings that sound alike, for models lacking the word (`respellings`: the shared ones and
+    the game's)."""
     skip_words: tuple[str, ...] = ()
     """hassil's skip words (commands.yaml and the game's file): said around a move without changing it."""
     hesitations: tuple[str, ...] = ()
@@ -114,7 +116,7 @@ class Grammar:
     destructive: frozenset[str] = frozenset()
     """Commands that wipe the game: exact phrase only, and confirmed aloud."""
     shown_values: Mapping[str, Any] = field(default_factory=dict)
-    """Intent -> the value of the number list it shows (the game file's `special_scores`): said with
+    """Intent -> the value of the number list it shows (the game file's `shown_values`): said with
     that number, it is one move, not a conflict."""
     number_joins: frozenset[str] = frozenset()
     """Intents that take a number said with them as their number slot (the game file's `number_joins`)."""
@@ -216,7 +218,7 @@ def build(
         fillers=tuple(commands.get("fillers", ())),
         wake_prefixes=tuple(commands.get("wake_prefixes", ())),
         about_wake=tuple(str(w) for w in commands.get("about_wake", ())),
-        homophones={str(k): tuple(map(str, _as_list(v))) for k, v in commands.get("homophones", {}).items()},
+        homophones=_homophones(commands, game_data),
         value_words=frozenset(
             word
             for slot_list in intents.slot_lists.values()
@@ -234,7 +236,7 @@ def build(
             )
         ),
         awaiting=moments(module),
-        respellings=respellings(),
+        respellings=respellings(module),
         skip_words=tuple(map(str, intents.skip_words)),
         hesitations=tuple(map(str, commands.get("hesitations", ()))),
         corrections=tuple(map(str, commands.get("corrections", ()))),
@@ -252,10 +254,19 @@ def build(
         confirm=tuple(map(str, commands.get("confirm", ()))),
         deny=tuple(map(str, commands.get("deny", ()))),
         destructive=frozenset(map(str, commands.get("destructive", ()))),
-        shown_values=dict(game_data.get("special_scores", {})),
+        shown_values=dict(game_data.get("shown_values", {})),
         number_joins=frozenset(map(str, game_data.get("number_joins", ()))),
         fields=module.parse_fields,
     )
+
+
+def _homophones(shared: Mapping[str, Any], own: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+    """commands.yaml's homophones and the game's (the homophones of its own words), heard -> meant."""
+    out: dict[str, tuple[str, ...]] = {}
+    for data in (shared, own):
+        for heard, meant in data.get("homophones", {}).items():
+            out[str(heard)] = (*out.get(str(heard), ()), *map(str, _as_list(meant)))
+    return out
 
 
 def _as_list(value: Any) -> list[Any]:
@@ -265,9 +276,11 @@ def _as_list(value: Any) -> list[Any]:
     return list(value) if isinstance(value, list | tuple) else [value]
 
 
-def respellings() -> dict[str, tuple[str, ...]]:
-    """grammars/respellings.yaml: word -> in-vocabulary spellings that sound alike, best first."""
-    return {str(k): tuple(str(v) for v in values) for k, values in read_data("respellings.yaml").items()}
+def respellings(*modules: GameModule[Any, Any]) -> dict[str, tuple[str, ...]]:
+    """Word -> in-vocabulary spellings that sound alike, best first: grammars/respellings.yaml's (the
+    shared commands' words) and those each game's grammar file lists under `respellings` (its own)."""
+    tables = [read_data("respellings.yaml"), *(read_data(m.grammar).get("respellings", {}) for m in modules)]
+    return {str(k): tuple(str(v) for v in values) for table in tables for k, values in table.items()}
 
 
 def _expand(

@@ -13,7 +13,8 @@ classes are data (grammars/commands.yaml: `noun_markers`, `hedges`, `clause_open
    grammar never uses when no move follows it ("je passe chez toi après");
 3. a number is a quantity, a date or an address when an unknown word follows it ("quarante et un ans",
    "trente deux euros") or a noun marker comes right before it ("au trente deux", "né en soixante cinq");
-4. a number that is no legal score is no move among unknown words ("un peu de musique");
+4. a number that is no legal value of the game's number list is no move among unknown words ("un peu de
+   musique");
 5. a move said only in one-word phrases is no move among unknown words ("bonne chance", "je suis contre",
    "c'est mon passe temps");
 6. a move phrase followed by a negation or a subordinate clause is no move ("je contre pas", "je crois
@@ -43,11 +44,12 @@ class Piece:
     words: tuple[str, ...]
     """The span's words (keys)."""
     role: str
-    """`move` (says a move), `number` (a score or a number said), `unknown`, `hedge`, or `other`."""
+    """`move` (says a move), `number` (a value of the game's number list, or any number said), `unknown`,
+    `hedge`, or `other`."""
     legal: bool = True
-    """For `number`: the number is a legal score (or a special's)."""
+    """For `number`: the number is a legal value of the list (or one an intent shows)."""
     known: bool = False
-    """For `unknown`: a word of the move's own phrases, out of them ("lève moi ce gobelet")."""
+    """For `unknown`: a word of the move's own phrases, said out of them (still about the move)."""
 
 
 def lowered(confidence: float, unknown: int) -> float:

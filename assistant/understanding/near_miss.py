@@ -3,7 +3,8 @@
 Never across intents: homophones one word at a time, unknown words of 4+ letters snapped to the
 closest grammar word, then the closest phrase of about the same length. A line of one word is never
 snapped ("montre" is no "contre"); a word built on a grammar word ("reprends", "rencontre") or a grammar
-word heard in full is no garbled one; value words (numbers, cards, names, negations) are never changed.
+word heard in full is no garbled one; value words (numbers, the game's list values, names, negations) are
+never changed.
 """
 
 from __future__ import annotations
@@ -172,8 +173,8 @@ class NearMiss:
         if not best:
             return None
         top = self.exact[best[0][0]]
-        for other_key, score, _ in best[1:]:
-            if best[0][1] - score < TIE_MARGIN and meaning(self.exact[other_key]) != meaning(top):
+        for other_key, closeness, _ in best[1:]:
+            if best[0][1] - closeness < TIE_MARGIN and meaning(self.exact[other_key]) != meaning(top):
                 return None
         if not self._keeps_values(heard, best[0][0]):
             return None
@@ -182,9 +183,9 @@ class NearMiss:
         return top, best[0][1] / 100.0, {}
 
     def _keeps_values(self, line: str, phrase_key: str) -> bool:
-        """The phrase's value words (numbers, cards, names, seats) are the ones heard: each heard value word
-        is in the phrase, and each value word of the phrase was heard or stands for its own garbled (unknown)
-        word ("deu" may be "deux"; "dix", "dis" or "saint" may not be "six", "dos" or "vingt")."""
+        """The phrase's value words (numbers, list values, names, seats) are the ones heard: each heard value
+        word is in the phrase, and each value word of the phrase was heard or stands for its own garbled
+        (unknown) word ("deu" may be "deux"; "dix", "dis" or "saint" may not be "six", "dos" or "vingt")."""
         heard, phrase = line.split(), phrase_key.split()
         if any(w in self._values and w not in phrase for w in heard):
             return False

@@ -1,6 +1,7 @@
-"""French numbers said as scores: "vingt-trois" is a number, and no Quinito score (Q3, Q10).
+"""French numbers said as a move's value: "vingt-trois" is a number, whether or not the game's number
+list holds it (Q10).
 
-text2num knows French numbers; the 21 legal scores and their phrasings stay data (grammars/).
+text2num knows French numbers; a game's legal values and their phrasings stay data (its grammar file).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from text_to_num import text2num
 from unicode_rbnf import RbnfEngine
 
 _MAX_WORDS = 6
-"""Longer lines are no number said as a score ("quatre-vingt-dix-neuf" has four words)."""
+"""Longer lines are no number said as a move ("quatre-vingt-dix-neuf" has four words)."""
 
 
 def spoken_number(text_key: str) -> int | None:

@@ -3,7 +3,7 @@
 Matching, in order (the first that answers wins):
 1. exact: the line's key (normalize.key, fillers dropped, respellings mapped back) is an expanded
    grammar phrase (one dictionary lookup), or Q10 a bare number, maybe after a carrier, that is no
-   legal score (intent score, `invalid`);
+   legal value of the game's number list (the game's `invalid_numbers` intent, with `invalid`);
 2. spans, then frames (spans.py, frames.py): every run of words tagged with what it means (phrases,
    skip words, corrections, players, forms of "boire", numbers), split words glued back, homophones
    inside phrases; then the one move or command those spans fill, or none;
@@ -34,7 +34,7 @@ from assistant.understanding.normalize import Respeller, drop_words, key, word_s
 from assistant.understanding.numbers import spoken_number
 from assistant.understanding.sounds import Phonetizer, Sounds
 from assistant.understanding.spans import Tagger, Words
-from assistant.understanding.vigilance import Vigilance, heard_words
+from assistant.understanding.vigilance import Vigilance, heard_words, words_of_game
 
 MAX_WORDS = 40
 """Longer lines are talk, not a move: spans and frames are not tried on them."""
@@ -88,7 +88,9 @@ class Parser:
         # the scan reads words as said (accents kept), the tagger reads them as keys: both forms
         said = {word for phrase in grammar.phrases for word in heard_words(phrase.text)}
         said |= self._near.vocabulary
-        finder = Vigilance(players, nicknames, sounds=sounds, known_words=said)
+        finder = Vigilance(
+            players, nicknames, sounds=sounds, known_words=said, game_words=words_of_game(module.grammar)
+        )
         self._vigilance = finder if vigilance else None
         self.tagger = Tagger(grammar, wake_word, finder.name_spans, finder.breaches_in, spoken_number)
         self._splits = {
@@ -191,7 +193,7 @@ class Parser:
     def complete(self, text: str) -> bool:
         """Early action: `text` is a whole phrase of the grammar and every longer phrase that
         goes on from it means the same, so the end of the utterance cannot change its meaning
-        ("je soulève" is complete, "je soulève le gobelet" means the same; a special shown is not
+        ("je soulève" is complete when every phrase it starts is a lift too; a special shown is not
         when its target may follow, "... à ma gauche")."""
         line = self._clean(text)
         phrase = self.exact.get(line)

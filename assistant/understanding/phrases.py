@@ -10,19 +10,20 @@ phrases on spaces only, so hyphens become spaces and apostrophes stay ("j'annonc
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from assistant.game import GameModule
-from assistant.understanding.grammar import WILDCARD, Grammar, built, names_a_player, respellings
+from assistant.understanding.grammar import WILDCARD, Grammar, built, names_a_player
 from assistant.understanding.normalize import vosk_words
 from assistant.understanding.numbers import french_number
 
 UNKNOWN = "[unk]"
 """Vosk's garbage phrase: lets chatter come out as [unk] instead of a forced phrase."""
 _FANTASY = range(0, 100)
-"""Q10: bare numbers a player may announce although they are no score, so that Vosk can hear them."""
+"""Q10: bare numbers a player may say although the game's number list lacks them, so that Vosk can hear
+them."""
 
 
 def phrases_for(
@@ -76,15 +77,14 @@ def around_moves(grammar: Grammar) -> tuple[str, ...]:
 
 
 def adapt_to_vocabulary(
-    phrases: Iterable[str], has_word: Callable[[str], bool]
+    phrases: Iterable[str], has_word: Callable[[str], bool], table: Mapping[str, Sequence[str]]
 ) -> tuple[list[str], dict[str, str]]:
     """Phrases the model can decode, and the map {respelling: original} the Parser takes back.
 
-    Out-of-vocabulary words are replaced by the first respelling (grammars/respellings.yaml, then the
-    apostrophe split "j' annonce") whose words the model all knows; a phrase with a word that has
-    none is dropped. "[unk]" is always kept.
+    Out-of-vocabulary words are replaced by the first respelling (`table`: grammar.respellings of the
+    game the phrases are of, then the apostrophe split "j' annonce") whose words the model all knows; a
+    phrase with a word that has none is dropped. "[unk]" is always kept.
     """
-    table = respellings()
     adapted: dict[str, None] = {}
     back: dict[str, str] = {}
     known: dict[str, str | None] = {}
@@ -121,9 +121,10 @@ class Coverage:
     """Phrases left out of the recogniser's list because one of their words is unknown."""
 
 
-def coverage(phrases: Iterable[str], has_word: Callable[[str], bool]) -> Coverage:
-    """What `adapt_to_vocabulary` does to `phrases` with this vocabulary, word by word."""
-    table = respellings()
+def coverage(
+    phrases: Iterable[str], has_word: Callable[[str], bool], table: Mapping[str, Sequence[str]]
+) -> Coverage:
+    """What `adapt_to_vocabulary` does to `phrases` with this vocabulary and respellings, word by word."""
     listed = [p for p in dict.fromkeys(phrases) if p != UNKNOWN]
     spelled = {w: _spelling(w, table.get(w, ()), has_word) for p in listed for w in p.split()}
     return Coverage(

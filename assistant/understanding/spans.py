@@ -2,9 +2,9 @@
 
 A transcript is cut into words (keys, normalize.py) and tagged left to right, longest run first, with
 the readings of the same grammar data the Vosk phrase lists come from (grammars/):
-- every expanded grammar phrase ("je soulève", "cinquante deux", "j'annonce soixante", "arbitre les
-  scores", "le cinq de deniers") is a `phrase` reading with its intent and slots; a wake-word command
-  phrase also gives its body ("les scores") as a `body` reading, heard anywhere after the wake word;
+- every expanded grammar phrase ("je soulève", "cinquante deux", "j'annonce soixante", "arbitre le
+  classement", "le cinq de coupes") is a `phrase` reading with its intent and slots; a wake-word command
+  phrase also gives its body ("le classement") as a `body` reading, heard anywhere after the wake word;
 - hassil's skip words ("ouais", "allez", "mon pote", "y avait que") are `skip` readings;
 - correction words ("non", "pardon", "je veux dire") are `correction` readings;
 - hedges ("qui a", "il a dit", "ou": a question, reported speech, an alternative) are `hedge` readings;
@@ -169,7 +169,7 @@ class Tagger:
         self.table: dict[tuple[str, ...], tuple[Reading, ...]] = {k: tuple(v) for k, v in table.items()}
         """Runs of words and their readings in a line without the wake word."""
         self.command_table = dict(self.table)
-        """The same with the wake-word commands' bodies ("les scores"), for a line with the wake word."""
+        """The same with the wake-word commands' bodies ("le classement"), for a line with the wake word."""
         for words, readings in bodies.items():
             self.command_table[words] = (*self.table.get(words, ()), *readings)
         self.longest = max((len(k) for k in self.command_table), default=1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -24,7 +24,7 @@ from assistant.core.folding import fold
 from assistant.game import Violation
 from assistant.understanding import yaml_data
 from assistant.understanding.conjugation import Conjugation, load_table
-from assistant.understanding.grammar_files import grammar_file
+from assistant.understanding.grammar_files import grammar_file, read_data
 from assistant.understanding.phonetic import keys
 from assistant.understanding.sounds import Sounds
 
@@ -55,7 +55,8 @@ class NameLexicon:
     noun_markers: frozenset[str]
     """Folded words after which a common-word name is the common word ("la rose")."""
     common_words: frozenset[str]
-    """Folded words never matched to a name by sound or spelling, only exactly."""
+    """Folded words never matched to a name by sound or spelling, only exactly (the shared ones; a
+    table adds its game's, `with_game_words`)."""
     common_spellings: frozenset[str]
     """Accented words never a name, even when they fold to one ("marié" is not Marie)."""
 
@@ -80,12 +81,23 @@ class NameLexicon:
             ),
         )
 
+    def with_game_words(self, words: Iterable[str]) -> NameLexicon:
+        """The lexicon with a game's own words among the common words (`words_of_game`)."""
+        extra = frozenset(fold(str(word)) for word in words)
+        return replace(self, common_words=self.common_words | extra) if extra else self
+
 
 @cache
 def load_lexicon(path: Traversable | None = None) -> NameLexicon:
     """Q11: read the name-matching data (once per path; grammars/vigilance.yaml by default)."""
     with (path or grammar_file(LEXICON_FILE)).open(encoding="utf-8") as stream:
         return NameLexicon.from_dict(yaml_data.load(stream))
+
+
+def words_of_game(grammar: str) -> tuple[str, ...]:
+    """Q11: a game's own words, never heard as a name by sound or spelling, only exactly: the
+    `common_words` of its grammar file (`GameModule.grammar`), as written there."""
+    return tuple(str(word) for word in read_data(grammar).get("common_words", ()))
 
 
 @dataclass(frozen=True)
@@ -119,13 +131,16 @@ def heard_words(text: str) -> list[str]:
     return [word.lower() for word in _WORD.findall(text)]
 
 
-def common_word_names(players: Iterable[str], lexicon: NameLexicon | None = None) -> list[str]:
-    """Q11: the configured names that are common French words, so the setup can warn.
+def common_word_names(
+    players: Iterable[str], lexicon: NameLexicon | None = None, game_words: Iterable[str] = ()
+) -> list[str]:
+    """Q11: the configured names that are common French words or words of the game (`words_of_game`),
+    so the setup can warn.
 
     Such a name is heard only exactly and not after a determiner ("la rose" is a flower,
     "rose à toi" is Rose): the table should know it may be missed or misheard.
     """
-    lexicon = lexicon or load_lexicon()
+    lexicon = (lexicon or load_lexicon()).with_game_words(game_words)
     flagged = []
     for player in players:
         words = name_words(player)
@@ -168,12 +183,15 @@ class Vigilance:
         names: bool = True,
         sounds: Sounds | None = None,
         known_words: Iterable[str] = (),
+        game_words: Iterable[str] = (),
     ) -> None:
         """Prepare the scanner for a table; `forbidden_words`/`names` switch each rule on or off.
 
         `sounds` pronounces words (names heard by sound); the names, and those of `known_words`
-        (the words the table is expected to say) spelled close enough to a name, are pronounced now."""
-        self._lexicon = load_lexicon()
+        (the words the table is expected to say) spelled close enough to a name, are pronounced now.
+        `game_words`: the active game's own words (`words_of_game(module.grammar)`), heard as a name only
+        when spelled exactly so, like the shared common words."""
+        self._lexicon = load_lexicon().with_game_words(game_words)
         self._sounds = sounds or Sounds()
         self._conjugation: Conjugation | None = load_table() if forbidden_words else None
         self._entries = _entries(players, nicknames or {}, self._lexicon) if names else ()
@@ -265,8 +283,8 @@ class Vigilance:
         """
         best: tuple[tuple[bool, int, float], str, int] | None = None
         for entry in self._candidates(heard, words, index):
-            for length, score in self._matches(entry, heard, words, index):
-                rank = (score >= 100, length, score)
+            for length, closeness in self._matches(entry, heard, words, index):
+                rank = (closeness >= 100, length, closeness)
                 if best is None or rank > best[0]:
                     best = (rank, entry.player, length)
         return None if best is None else (best[1], best[2])
@@ -292,7 +310,7 @@ class Vigilance:
     def _matches(
         self, entry: NameEntry, heard: Sequence[str], words: Sequence[str], index: int
     ) -> Iterable[tuple[int, float]]:
-        """(words used, score 0-100) for each way `entry` is heard at words[index]."""
+        """(words used, closeness 0-100) for each way `entry` is heard at words[index]."""
         word = words[index]
         lexicon = self._lexicon
         if entry.common:
@@ -302,15 +320,15 @@ class Vigilance:
             return
         size = len(entry.tokens)
         if size > 1 and index + size <= len(words):
-            scores = [
-                self._word_score(
+            ratios = [
+                self._word_ratio(
                     heard[index + k], words[index + k], entry.tokens[k], entry.keys[k], entry.spelled[k]
                 )
                 for k in range(size)
             ]
-            if all(scores):
-                yield size, min(scores)
-        single = self._word_score(heard[index], word, entry.joined, entry.joined_key, "".join(entry.spelled))
+            if all(ratios):
+                yield size, min(ratios)
+        single = self._word_ratio(heard[index], word, entry.joined, entry.joined_key, "".join(entry.spelled))
         if single:
             yield 1, single
         if index + 1 < len(words):
@@ -321,9 +339,9 @@ class Vigilance:
             if fold(glued) == entry.joined:
                 yield 2, 100.0
                 return
-            score = ratio(fold(glued), entry.joined, score_cutoff=lexicon.joined_ratio)
-            if score and keys(glued) == entry.joined_key:
-                yield 2, score
+            closeness = ratio(fold(glued), entry.joined, score_cutoff=lexicon.joined_ratio)
+            if closeness and keys(glued) == entry.joined_key:
+                yield 2, closeness
 
     def _name_like(self, word: str) -> bool:
         """A folded word spelled close enough to a word of a name to be asked how it sounds."""
@@ -334,7 +352,7 @@ class Vigilance:
             is not None
         )
 
-    def _word_score(
+    def _word_ratio(
         self, heard: str, word: str, name: str, name_keys: tuple[str, str], spelled: str
     ) -> float:
         """How well one heard word (`word` is it folded) stands for one word of a name (`spelled` as
@@ -349,12 +367,12 @@ class Vigilance:
             sound = self._sounds.of(spelled) if close else ""
             if sound and self._sounds.of(heard) == sound:
                 return max(close, lexicon.fuzzy_ratio)
-        score = ratio(word, name, score_cutoff=lexicon.fuzzy_ratio)
-        if not score:
+        closeness = ratio(word, name, score_cutoff=lexicon.fuzzy_ratio)
+        if not closeness:
             return 0.0
         loose, strict = keys(heard)
         if loose != name_keys[0]:
             return 0.0
-        if strict == name_keys[1] or score >= lexicon.loose_ratio:
-            return float(score)
+        if strict == name_keys[1] or closeness >= lexicon.loose_ratio:
+            return float(closeness)
         return 0.0

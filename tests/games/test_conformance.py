@@ -26,6 +26,7 @@ from assistant.game import (
     game_names,
     get_game,
     has_sentence,
+    question_of,
 )
 from assistant.sim.runner import advance
 from assistant.understanding.grammar import build
@@ -162,3 +163,11 @@ def test_c8_cinquillo_results_are_the_match_xp_and_quinito_results_the_doses() -
     state = advance(driver, Session.start(driver.game), 2, 0, 3000).session.state
     doses = {p: row["doses"] for p, row in state.standings().items()}
     assert {p: tally["doses"] for p, tally in quinito.results(rules, state).items()} == doses
+
+
+def test_q12_a_table_question_belongs_to_the_game_that_declares_it() -> None:
+    """Q12: "qui a le totem" is Quinito's table question (GameModule.questions), and no other game's: at
+    another game's table the referee says it is not that game's (question_of)."""
+    assert question_of("totem") is get_game("quinito")
+    assert "totem" not in get_game("cinquillo").questions
+    assert question_of("play") is None

@@ -91,7 +91,7 @@ def test_c2_c8_cinquillo_summary_covers_every_rule_that_applies() -> None:
     for said in (
         "pioche une carte",
         "Chaque manche suivante",
-        "plus haut score gagne",
+        "le plus de points gagne",
         "points d'expérience",
     ):
         assert said in text, said

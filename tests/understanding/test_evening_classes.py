@@ -70,7 +70,7 @@ def test_synonym_families_are_data(text: str, intent: str) -> None:
     ],
 )
 def test_c1_cards_heard_through_homophones(text: str, card: str) -> None:
-    """grammars/commands.yaml homophones: "des paix" for "d'épées", "dernier" for "deniers" (C1)."""
+    """grammars/cinquillo.yaml homophones: "des paix" for "d'épées", "dernier" for "deniers" (C1)."""
     parse = Parser(get_game("cinquillo"), ("Ana", "Bruno", "Chloé"), vigilance=False).parse(text)
     assert (parse.intent, parse.fields.get("card")) == ("play", card)
 

@@ -81,3 +81,11 @@ def test_a_game_adds_its_own_phrases_to_a_shared_command() -> None:
     assert "arbitre qui a le gobelet" not in {p.text for p in cinquillo.phrases}
     assert {"hint", "undo", "totem"}.isdisjoint(cinquillo.awaiting)
     assert {"whose_turn", "penalty", "odds", "totem"}.isdisjoint(quinito.awaiting)
+
+
+def test_a_game_adds_the_homophones_of_its_own_words() -> None:
+    """C1: the card words' homophones ("dernier" for "deniers") are Cinquillo's (its grammar file),
+    added to the shared ones ("saint" for "cinq") at its table only."""
+    cinquillo, quinito = build(get_game("cinquillo")), build(get_game("quinito"))
+    assert cinquillo.homophones["dernier"] == ("deniers",) and "dernier" not in quinito.homophones
+    assert cinquillo.homophones["saint"] == quinito.homophones["saint"] == ("cinq",)

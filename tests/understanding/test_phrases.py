@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from assistant.game import get_game
+from assistant.understanding.grammar import respellings
 from assistant.understanding.normalize import key, vosk_words
 from assistant.understanding.parser import Parser
 from assistant.understanding.phrases import UNKNOWN, adapt_to_vocabulary, around_moves, phrases_for
@@ -65,7 +66,7 @@ def test_adapt_with_a_fake_vocabulary() -> None:
     """OOV words take the first all-known respelling, apostrophe words may split, unknowable phrases go."""
     phrases = ["quinito", "j'annonce soixante deux", "je relance", "zorglub", UNKNOWN]
     vocabulary = {"qui", "nito", "j'", "annonce", "soixante", "deux", "je", "relance"}
-    adapted, back = adapt_to_vocabulary(phrases, vocabulary.__contains__)
+    adapted, back = adapt_to_vocabulary(phrases, vocabulary.__contains__, respellings(get_game("quinito")))
     assert adapted == ["qui nito", "j' annonce soixante deux", "je relance", UNKNOWN]
     assert back == {"qui nito": "quinito", "j' annonce": "j'annonce"}
     parser = Parser(get_game("quinito"), PLAYERS, vigilance=False, respellings=back)
@@ -78,10 +79,27 @@ def test_adapt_with_a_fake_vocabulary() -> None:
     )
 
 
+def test_a_games_own_words_are_respelled_from_its_grammar_file() -> None:
+    """C1: Cinquillo's card names are respelled from its grammar file (`respellings`), at its table only;
+    the shared commands' words ("quinito") at every table; Vosk's spelling is mapped back."""
+    cinquillo, quinito = respellings(get_game("cinquillo")), respellings(get_game("quinito"))
+    assert cinquillo["espadas"][0] == "espada" and "espadas" not in quinito
+    assert quinito["quinito"] == cinquillo["quinito"] == respellings()["quinito"]
+    known = {"cinq", "de", "espada"}
+    assert adapt_to_vocabulary(["cinq de espadas"], known.__contains__, cinquillo) == (
+        ["cinq de espada", UNKNOWN],
+        {"espada": "espadas"},
+    )
+    assert (
+        Parser(get_game("cinquillo"), PLAYERS, vigilance=False).parse("le six d'or os").fields["card"]
+        == "6-oros"
+    )
+
+
 def test_adapt_keeps_known_words_untouched() -> None:
     """A model that knows every word changes nothing and needs no map back."""
     phrases = phrases_for(get_game("quinito"), "response", PLAYERS)
-    adapted, back = adapt_to_vocabulary(phrases, lambda word: True)
+    adapted, back = adapt_to_vocabulary(phrases, lambda word: True, respellings(get_game("quinito")))
     assert (adapted, back) == (phrases, {})
 
 
@@ -107,7 +125,9 @@ def test_real_korean_model_knows_no_french_word(korean_model: Any) -> None:
     )
     words = {w for p in phrases if p != UNKNOWN for w in p.split()}
     assert not any(has_word(w) for w in words)
-    adapted, back = adapt_to_vocabulary(phrases, has_word)
+    adapted, back = adapt_to_vocabulary(
+        phrases, has_word, respellings(get_game("quinito"), get_game("cinquillo"))
+    )
     assert (adapted, back) == ([UNKNOWN], {})
 
 
@@ -116,7 +136,9 @@ def test_coverage_reports_respellings_unknown_words_and_dropped_phrases() -> Non
     from assistant.understanding.phrases import coverage
 
     known = {"kinito", "les", "scores", "deux"}
-    seen = coverage(["quinito", "arbitre les scores", "les scores", "[unk]"], known.__contains__)
+    seen = coverage(
+        ["quinito", "arbitre les scores", "les scores", "[unk]"], known.__contains__, respellings()
+    )
     assert seen.phrases == 3
     assert seen.respelled == {"quinito": "kinito"}
     assert seen.unknown == ("arbitre",)

@@ -13,8 +13,9 @@ from rapidfuzz.fuzz import ratio
 from rapidfuzz.process import extractOne
 
 from assistant.core.folding import fold
-from assistant.game import Violation
-from assistant.understanding.vigilance import Vigilance, common_word_names
+from assistant.game import Violation, get_game
+from assistant.understanding.parser import Parser
+from assistant.understanding.vigilance import Vigilance, common_word_names, words_of_game
 
 CORPUS = Path(__file__).parent / "corpus"
 PLAYERS = ("Ana", "Bruno", "Chloé", "David", "Julie", "Sophie", "Léa", "Marc", "Paul", "Anne")
@@ -198,3 +199,19 @@ def test_q11_no_french_dictionary_word_is_heard_as_a_player() -> None:
     scanner = Vigilance(PLAYERS, forbidden_words=False)
     allowed = {player.lower() for player in PLAYERS} | {"chloe", "lea"}
     assert [word for word in candidates if word not in allowed and scanner.scan(word)] == []
+
+
+def test_q11_the_active_games_own_words_are_never_heard_as_a_name() -> None:
+    """Q11: a game's words (its grammar file's `common_words`) match a name only exactly, at that game's
+    table: the shared list does not hold them, the parser passes the active game's."""
+    assert described(Vigilance(["Lev"]).scan("je lève")) == ["name_called:Lev"]
+    assert described(Vigilance(["Batons"]).scan("le cinq de bâtons")) == ["name_called:Batons"]
+    assert Vigilance(["Lev"], game_words=words_of_game("quinito.yaml")).scan("je lève") == ()
+    assert Parser(get_game("quinito"), ["Lev", "Ana"]).parse("je lève").violations == ()
+    assert Parser(get_game("cinquillo"), ["Batons", "Ana"]).parse("le cinq de bâtons").violations == ()
+
+
+def test_q11_a_name_that_is_a_word_of_the_game_is_flagged_for_the_setup() -> None:
+    """Q11: the setup warns about a name that is one of the game's words ("Totem" at a Quinito table)."""
+    assert common_word_names(["Totem", "Ana"]) == []
+    assert common_word_names(["Totem", "Ana"], game_words=words_of_game("quinito.yaml")) == ["Totem"]

@@ -80,12 +80,6 @@ def _describe_event(event: object) -> str | None:
     return describe(event)
 
 
-def _question(intent: str, rules: CinquilloConfig, state: CinquilloState) -> Sequence[str]:
-    from assistant.games.cinquillo.words import say
-
-    return [say("no_totem")]
-
-
 def _board_running(rules: CinquilloConfig) -> Fold:
     from assistant.games.cinquillo.board_view import Running
 
@@ -110,10 +104,6 @@ MODULE: GameModule[CinquilloConfig, CinquilloState] = register_game(
         simulation=_simulation,
         grammar="cinquillo.yaml",
         coach=_coach,
-        questions=frozenset({"totem"}),
-        answer=_question,
-        # the other game's question, answered all the same (nobody holds a totem here)
-        question_words={"totem": frozenset({"chapeau", "totem"})},
         summary=_summary,
         board_view=_board_view,
         describe_event=_describe_event,

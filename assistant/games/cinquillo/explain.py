@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from assistant.core.folding import fold
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
 from assistant.games.cinquillo.deck import DECK
 from assistant.games.cinquillo.scoring import ORIGINAL_BONUS, XP_ABANDON, XP_LOSS, XP_PER_PLAYER
@@ -131,10 +132,22 @@ _ALIASES = {
 }
 
 
-_DICE_TOPICS = frozenset(
-    {"défi", "quinito", "contre", "changement de sens", "totem", "chance", "doubles", "soulever", "vies"}
-)
-"""Topics of the shared rules topic list (grammars/commands.yaml) that only the dice game has."""
+_DICE_TOPICS = {
+    fold(said): said
+    for said in (
+        "défi",
+        "quinito",
+        "contre",
+        "changement de sens",
+        "totem",
+        "chance",
+        "doubles",
+        "soulever",
+        "vies",
+    )
+}
+"""Topics of the dice game a card table may ask about (heard as free topics, compared folded, said back
+accented): no topic of this game, and said so."""
 
 
 def explain(config: CinquilloConfig, topic: str | None = None) -> list[str]:
@@ -143,8 +156,8 @@ def explain(config: CinquilloConfig, topic: str | None = None) -> list[str]:
     key = _ALIASES.get(key, key)
     if key in TOPICS:
         return TOPICS[key](config)
-    if key in _DICE_TOPICS:
-        return [_t("dice_topic", topic=key, topics=", ".join(TOPICS))]
+    if fold(key) in _DICE_TOPICS:
+        return [_t("dice_topic", topic=_DICE_TOPICS[fold(key)], topics=", ".join(TOPICS))]
     n = len(config.players)
     mode = "caprone" if config.mode == "caprone" else "original"
     summary = [  # C1-C8: every rule that applies to this table, each said once

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from assistant.game import Driver, GameModule, GameOption, Parse, Rulebook, SimOptions, Summary, register_game
 from assistant.game.module import BoardFiles
 from assistant.game.running import Fold
-from assistant.games.quinito.config import RESPONSES, QuinitoConfig, variant_lines
+from assistant.games.quinito.config import GRAMMAR, RESPONSES, QuinitoConfig, variant_lines
 from assistant.games.quinito.heard import parse_fields
 
 if TYPE_CHECKING:
@@ -130,7 +130,7 @@ MODULE: GameModule[QuinitoConfig, QuinitoState] = register_game(
         explain=_explain,
         topics=_topics,
         simulation=_simulation,
-        grammar="quinito.yaml",
+        grammar=GRAMMAR,
         coach=_coach,
         questions=frozenset({"totem"}),
         answer=_question,

@@ -23,7 +23,7 @@ from assistant.games.quinito import commands as qc
 from assistant.games.quinito import events as qe
 from assistant.games.quinito import flow as quinito_flow
 from assistant.games.quinito import heard, readout
-from assistant.games.quinito.config import RESPONSES, QuinitoConfig
+from assistant.games.quinito.config import GRAMMAR, RESPONSES, QuinitoConfig
 from assistant.games.quinito.engine import QuinitoGame
 from assistant.games.quinito.state import CupState, QuinitoState
 from assistant.games.quinito.words import DESCRIPTIONS, has_sentence, penalty, say, score
@@ -59,10 +59,11 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     def warnings(self) -> list[str]:
         """Q1: two players at the drinking edition; Q11: names that are also common words."""
         from assistant.games.quinito.engine import warnings
-        from assistant.understanding.vigilance import common_word_names
+        from assistant.understanding.vigilance import common_word_names, words_of_game
 
         out = [game_sentence(self.responses, key) for key in warnings(self.config)]
-        words = common_word_names(self.config.players) if self.config.edition == "drinking" else []
+        drinking = self.config.edition == "drinking"
+        words = common_word_names(self.config.players, game_words=words_of_game(GRAMMAR)) if drinking else []
         if words:
             key = "names_are_words" if len(words) == 1 else "names_are_words_plural"
             out.append(say(key, names=speech.names(words)))

@@ -12,6 +12,8 @@ from assistant.responses import error, errors, section
 
 RESPONSES = "quinito.yaml"
 """This game's responses file (grammars/responses/fr/): its sentences, variant texts included."""
+GRAMMAR = "quinito.yaml"
+"""This game's grammar file (grammars/): what the table may say, and its words (Q11 `common_words`)."""
 
 Edition = Literal["drinking", "family"]
 

@@ -212,7 +212,6 @@ _BY_TOPIC: dict[str, Callable[[QuinitoConfig], list[str]]] = {
     "chance": _chance_topic,
     "vie": _lives_topic,
     "faute": _faults,
-    "caprone": lambda config: [_t("no_caprone")],
 }
 
 
