@@ -181,12 +181,17 @@ def readout_fixed(ref: Referee, parse: Parse) -> list[str] | None:
 def table_question(ref: Referee, parse: Parse) -> list[str] | None:
     """A wake-word question the parser did not name ("arbitre il faut battre combien", "arbitre qui a
     le chapeau", "arbitre je quitte la partie"), from grammars/decoding.yaml and the game's own
-    questions (`GameModule.question_words`)."""
+    questions (`GameModule.question_words`); another game's question is heard too, and told it is
+    not this game's."""
+    from assistant.game import registered_games
     from assistant.referee.commands_spoken import answer_command
     from assistant.referee.decoding.words import LEAVE, QUESTIONS
 
     words = set(tokens(parse.text))
-    for key, marks in {**QUESTIONS, **ref.config.module.question_words}.items():
+    others = {
+        k: v for m in registered_games() if m is not ref.config.module for k, v in m.question_words.items()
+    }
+    for key, marks in {**QUESTIONS, **others, **ref.config.module.question_words}.items():
         if words & marks:
             return answer_command(ref, replace(parse, intent=key), None)
     if words & LEAVE:
