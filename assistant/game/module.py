@@ -15,6 +15,7 @@ from assistant.game.parse import Parse
 from assistant.game.rulebook import Rulebook
 from assistant.game.running import Fold
 from assistant.game.summary import Summary
+from assistant.game.view import TableView
 
 
 class GameRules(Protocol):
@@ -42,8 +43,8 @@ class GameRules(Protocol):
 
 R = TypeVar("R", bound=GameRules)
 """The game's typed rules."""
-S = TypeVar("S")
-"""The game's state."""
+S = TypeVar("S", bound=TableView)
+"""The game's state (what the referee reads of it, `TableView`)."""
 
 
 @dataclass(frozen=True)
@@ -115,13 +116,13 @@ class GameModule(Generic[R, S]):
     """The settings of this game's rules (besides `players`): header keys and flags."""
     rules: Callable[[Mapping[str, Any]], R]
     """Typed, validated rules from header keys; raises a UserError naming what to change."""
-    rulebook: Callable[[R], Rulebook[Any, Any]]
+    rulebook: Callable[[R], Rulebook[S, Any]]
     """The referee's game half (flow, narration, prompts) for these rules."""
     explain: Callable[[R, str | None], Sequence[str]]
     """The rules spoken as this table plays them (a topic, or all of them)."""
     topics: Callable[[R], Sequence[str]]
     """The topics `explain` knows for these rules."""
-    simulation: Callable[[R, SimOptions], Driver[Any, Any]]
+    simulation: Callable[[R, SimOptions], Driver[S, Any]]
     """The rules, codec and bots of a simulated game."""
     grammar: str
     """The file of grammars/ holding what a player may say in this game (or an absolute path)."""
