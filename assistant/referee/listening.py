@@ -199,6 +199,21 @@ def table_question(ref: Referee, parse: Parse) -> list[str] | None:
     return None
 
 
+def said_before_negation(ref: Referee, parse: Parse, text: str) -> bool:
+    """Whether the line's move is whole before its negation, which is then a comment on it
+    ("cinquante-quatre j'ai même pas regardé"), not the move's scope ("j'ai pas le cinq de coupes")."""
+    before = readings.before_negation(text)
+    if not before:
+        return False
+    first = ref.parser.parse(before, {e.awaiting for e in ref.expectations()})
+    book = ref.book
+    return (
+        first.intent == parse.intent
+        and book.said_value(first) == book.said_value(parse)
+        and book.said_piece(first) == book.said_piece(parse)
+    )
+
+
 def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[str] | None:
     """Lines whose words change what they mean before any move is decided: a negation, a correction
     of the line before, a piece the game does not have, an abandon without the wake word, a read-out
@@ -209,6 +224,7 @@ def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[
         moving
         and readings.negated(text)
         and (book.said_piece(parse) is not None or book.said_value(parse) is not None)
+        and not said_before_negation(ref, parse, text)
     ):
         return []  # "j'ai pas le cinq de coupes": talk about a move, not a move made
     misnamed = book.misnamed(tokens(text))

@@ -29,6 +29,14 @@ def negated(text: str) -> bool:
     return any(w in NEGATIONS or w.startswith("n'") for w in words)
 
 
+def before_negation(text: str) -> str:
+    """The words said before the line's first negation ("cinquante-quatre j'ai même pas regardé" →
+    "cinquante-quatre j'ai même"): a move said there is made, the negation is a comment after it."""
+    words = tokens(text)
+    cut = next((i for i, w in enumerate(words) if w in NEGATIONS or w.startswith("n'")), len(words))
+    return " ".join(words[:cut])
+
+
 def protest(text: str) -> bool:
     """Whether the line is about what was said, not what is shown ("j'avais dit", "non")."""
     words = tokens(text)

@@ -66,3 +66,14 @@ def test_every_question_expires_while_the_table_plays_on(kind: str) -> None:
             break
     assert question is None
     assert not Question("culprit", "?").asked_again().may_ask_again
+
+
+def test_before_negation_keeps_what_was_said_before_it() -> None:
+    """C3/Q5: the words before the first negation, where a whole move is a move made."""
+    assert (
+        readings.before_negation("hop cinquante-quatre j'ai même pas regardé")
+        == "hop cinquante quatre j'ai même"
+    )
+    assert readings.before_negation("j'ai pas le cinq de coupes") == "j'ai"
+    assert readings.before_negation("je n'ai plus rien") == "je"
+    assert readings.before_negation("six de deniers") == "six de deniers"
