@@ -12,8 +12,22 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-Position = Literal["left", "right", "facing", "next"]
-"""Targets by seat, relative to the speaker: à ma gauche, à ma droite, en face, le suivant."""
+Position = Literal[
+    "left",
+    "right",
+    "facing",
+    "next",
+    "left2",
+    "left3",
+    "left4",
+    "left5",
+    "right2",
+    "right3",
+    "right4",
+    "right5",
+]
+"""Targets by seat, relative to the speaker: à ma gauche, à ma droite, en face, le suivant, and a seat
+further round ("le deuxième à ma gauche" is `left2`, "trois places à ma droite" `right3`)."""
 
 
 @dataclass(frozen=True)

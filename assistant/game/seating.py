@@ -7,12 +7,15 @@ from assistant.game.parse import Parse, Position
 
 def seat(players: tuple[str, ...], speaker: str, position: Position, direction: int = 1) -> str | None:
     """docs/command-line.md seating: "à ma gauche" is the next player clockwise from the speaker, "à ma
-    droite"
-    the previous one, "en face" half-way round (even tables only), "le suivant" the next in play order."""
+    droite" the previous one, "le deuxième à ma gauche" two seats clockwise (`left2`, none when the table
+    is too small for it), "en face" half-way round (even tables only), "le suivant" the next in play order."""
     if speaker not in players:
         return None
     n = len(players)
     i = players.index(speaker)
+    if position[-1].isdigit():
+        steps = int(position[-1])
+        return players[(i + (steps if position.startswith("left") else -steps)) % n] if steps < n else None
     if position == "left":
         return players[(i + 1) % n]
     if position == "right":

@@ -347,9 +347,9 @@ def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[s
     firsts = [(a, b) for a, b in splits if len(tokens(a)) <= MAX_MOVE_WORDS and read(a).intent in moving]
     cuts = [(read(a), read(b), b) for a, b in firsts if read(b).intent in moving]
     for first, second, tail_text in cuts:
-        did = ref.decide(first, who)
-        fitted = fit(ref.session, did.commands) if isinstance(did, Moves) else None
-        if isinstance(did, Moves) and fitted is not None:
+        did = _each(ref, first, who)
+        fitted = fit(ref.session, did.commands) if did is not None else None
+        if did is not None and fitted is not None:
             then = ref.decide_on(fitted.session, second, who)
             after = fit(fitted.session, then.commands) if isinstance(then, Moves) else None
             blamed = (
@@ -365,6 +365,22 @@ def _two_moves(ref: Referee, parse: Parse, who: str | None, text: str) -> list[s
         ):
             return ref.commit(alone, second, who, tail_text)
     return None
+
+
+def _each(ref: Referee, parse: Parse, who: str | None) -> Moves[Any] | None:
+    """The first part of a line, move by move, each decided in the game the one before leaves (a line of
+    three moves, "j'accepte je relance soixante quatre", is cut after its second); None when one of them
+    is no move the game takes."""
+    session = ref.session
+    commands: list[Any] = []
+    for move in parse.moves or (parse,):
+        did = ref.decide_on(session, move, who)
+        fitted = fit(session, did.commands) if isinstance(did, Moves) else None
+        if fitted is None:
+            return None
+        commands += fitted.commands
+        session = fitted.session
+    return Moves(tuple(commands))
 
 
 def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, text: str) -> list[str] | None:

@@ -3,9 +3,9 @@
 Each rule names a class of talk, never a line; the word classes are data (grammars/commands.yaml
 `negators`, `object_markers`, `move_objects`, `comment_openers`; each game's `move_pairs`):
 
-0. a turn claimed at the start of the line ("c'est moi soixante deux", "c'est à moi je soulève") is
-   dropped when a move follows it (alone it stays a self-designation; after a move it is about
-   something else);
+0. a turn claimed at the start of the line ("c'est moi soixante deux", "c'est à moi je soulève", said
+   twice: "c'est moi c'est moi j'accepte") is dropped when a move follows it (alone it stays a
+   self-designation; after a move it is about something else);
 1. a negator right before a move phrase makes that phrase talk ("j'ai pas le cinq de coupes", "c'est
    pas soixante cinq"); a move said later in the line still counts ("... je passe"), and so does a
    move phrase that is negative itself ("je n'ai rien");
@@ -15,8 +15,9 @@ Each rule names a class of talk, never a line; the word classes are data (gramma
 3. a remark after a complete move ("quarante et un et tu me dois une bière"): from a comment opener
    right after the last move phrase to the end of the line, words no phrase explains are the speaker's
    comment, when that remark holds no game word (no move, number or hedge) and two words at least
-   after its opener, articles aside ("six et deum" is a garbled value, "défi en face et le suivart" a
-   garbled seat, "lève toi on y va" no lift: no remark);
+   after its opener, articles aside, or one after a subject ("ça chauffe"); skip words may stand between
+   the move and the opener ("quatre deux pour toi et tu me dois une bière"); "six et deum" is a garbled
+   value, "défi en face et le suivart" a garbled seat, "lève toi on y va" no lift: no remark;
 4. two moves in one line ("j'accepte soixante cinq", "menteur y a soixante quatre"): the move phrases
    split in two runs that each agree, in an order the game allows (`move_pairs`).
 """
@@ -38,21 +39,32 @@ NEGATION_REACH = 3
 """Spans a negator reaches forward to the move phrase it negates ("je n'ai pas le cinq")."""
 
 
+def claim_end(spans: Sequence[Span], keys: Sequence[str], claims: frozenset[tuple[str, ...]]) -> int:
+    """Rule 0: the index of the word after the turn claims that open the line (0: none), after
+    interjections, one claim or several ("ah c'est moi", "c'est moi c'est moi", "c'est à moi hein c'est
+    moi"); the end may fall inside a span ("c'est à moi je passe": "moi je"), the parser then tags again."""
+    ordered = sorted(claims, key=len, reverse=True)
+    end = position = 0
+    while position < len(keys):
+        claim = next((c for c in ordered if tuple(keys[position : position + len(c)]) == c), None)
+        if claim is not None:
+            end = position = position + len(claim)
+            continue
+        span = next((s for s in spans if s.start == position), None)
+        if span is None or span.kinds != {"skip"}:
+            break
+        position = span.end
+    return end
+
+
 def claimed(spans: Sequence[Span], keys: Sequence[str], claims: frozenset[tuple[str, ...]]) -> set[int]:
-    """Rule 0: the indices of the leading spans that claim the turn (after interjections, "ah c'est
-    moi ..."), when a span follows them."""
-    skipped = 0
-    while skipped < len(spans) and spans[skipped].kinds == {"skip"}:
-        skipped += 1
-    for lead in dict.fromkeys((0, skipped)):
-        start = spans[lead].start if lead < len(spans) else len(keys)
-        for claim in sorted(claims, key=len, reverse=True):
-            if tuple(keys[start : start + len(claim)]) != claim:
-                continue
-            ends = [i for i, span in enumerate(spans) if span.end == start + len(claim)]
-            if ends and ends[0] + 1 < len(spans):
-                return set(range(lead, ends[0] + 1))
-    return set()
+    """Rule 0: the indices of the leading spans that claim the turn (and the interjections around the
+    claims), when a span follows them."""
+    end = claim_end(spans, keys, claims)
+    lead = [i for i, span in enumerate(spans) if span.end <= end]
+    if not lead or spans[lead[-1]].end != end or lead[-1] + 1 >= len(spans):
+        return set()
+    return set(lead)
 
 
 def negated(
@@ -108,21 +120,37 @@ def objects(
     return out
 
 
-def comment_start(pieces: Sequence[Piece], openers: frozenset[str], markers: frozenset[str]) -> int:
-    """Rule 3: where the remark after the move begins, or len(pieces) when there is none."""
+def comment_start(
+    pieces: Sequence[Piece],
+    openers: frozenset[str],
+    markers: frozenset[str],
+    subjects: frozenset[str] = frozenset(),
+    clause_openers: frozenset[str] = frozenset(),
+) -> int:
+    """Rule 3: where the remark after the move begins, or len(pieces) when there is none (`clause_openers`:
+    the skip words that may not stand between the move and the remark, "que" or "si")."""
     moves = [i for i, p in enumerate(pieces) if p.role in ("move", "number")]
+    moves = moves or [i for i, p in enumerate(pieces) if p.role == "seat"]  # a bare seat, then a remark
     if not moves:
         return len(pieces)
-    for c in range(moves[0] + 1, len(pieces)):
-        if c != moves[-1] + 1:
-            continue  # right after the last move ("lève toi on y va" is no lift)
+    last = moves[-1]
+    for c in range(last + 1, len(pieces)):
+        between = pieces[last + 1 : c]
+        if between and (
+            len(pieces[last].words) < 2
+            or any(p.role != "other" or p.words[0] in clause_openers for p in between)
+        ):
+            break  # right after the last move, or after skip words that follow a phrase of several words
+            # ("quatre deux pour toi et tu me dois une bière"; "lève toi on y va" is no lift)
         if pieces[c].words[0] not in openers or pieces[c].role not in ("unknown", "other", "hedge"):
             continue
         rest = pieces[c + 1 :]
-        said = sum(1 for p in rest if p.words != (p.words[0],) or p.words[0] not in markers)
+        said = len(pieces[c].words) - 1  # an opener of several words ("et voilà", "t'as pas") counts them
+        said += sum(1 for p in rest if p.words != (p.words[0],) or p.words[0] not in markers)
+        least = 1 if pieces[c].words[0] in subjects else REMARK_WORDS  # a subject and its verb ("ça chauffe")
         if (
-            all(p.role in ("unknown", "other") for p in rest)
-            and said >= REMARK_WORDS
+            all(p.role in ("unknown", "other", "seat") for p in rest)
+            and said >= least
             and any(p.role == "unknown" for p in rest)
         ):
             return c

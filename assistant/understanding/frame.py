@@ -77,6 +77,10 @@ class Rules:
     """Turn claims said before a move, as tuples of keys (clauses.py rule 0)."""
     comment_openers: frozenset[str] = frozenset()
     """Words that open a remark after a complete move, as keys (clauses.py rule 3)."""
+    comment_subjects: frozenset[str] = frozenset()
+    """The comment openers that are a subject, as keys: one word after them is a clause (clauses rule 3)."""
+    deferrals: frozenset[tuple[str, ...]] = frozenset()
+    """Words that put the move off when they end the line, as tuples of keys (leftovers.py rule 8)."""
     move_pairs: frozenset[tuple[str, str]] = frozenset()
     """Intents one line may hold one after the other (clauses.py rule 4)."""
 

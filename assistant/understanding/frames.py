@@ -3,7 +3,8 @@
 Rules, in order (precision first: a wrong move is worse than a missed one):
 1. A line holding the wake word is a command: exactly one command meaning must be heard (a command
    phrase, or the wake word and a command body); words after the command lower the confidence, words
-   between the wake word and the command veto it (they may change it).
+   between the wake word and the command veto it (they may change it). A wake word said last, after a
+   move and no command, calls the referee: the move counts ("cinq et deux arbitre").
    Destructive commands (`new_game`) are never filled here: only their exact phrase counts (parser.py).
 2. Otherwise a move. Leftover words (no grammar word, skip word, player, form of "boire" or number)
    lower its confidence; they veto it only when they show the game words mean something else
@@ -50,8 +51,17 @@ def fill(
 ) -> Filled:
     """The frame the spans fill (module docstring), or why none; `keys` are the words the spans cover."""
     if any(r.kind == "wake" or (r.command and r.kind == "phrase") for s in spans for r in s.readings):
+        if len(spans) > 1 and spans[-1].kinds == {"wake"} and not _commands(spans[:-1]):
+            said = _move(spans[:-1], rules, awaiting, pause_before, keys)
+            if said.frame is not None:
+                return said  # rule 1: the wake word said last calls the referee ("cinq et deux arbitre")
         return command(spans, rules, awaiting)
     return _move(spans, rules, awaiting, pause_before, keys)
+
+
+def _commands(spans: Sequence[Span]) -> bool:
+    """Whether the spans hold the wake word or a command phrase."""
+    return any(r.kind == "wake" or (r.command and r.kind == "phrase") for s in spans for r in s.readings)
 
 
 def _candidates(
@@ -158,17 +168,23 @@ def _move(
         return Filled(refused=bool(denied))
     said = frozenset(w for intent, _, _ in chosen for w in rules.words.get(intent, ()))
     pieces = [replace(p, known=p.role == "unknown" and p.words[0] in said) for p in pieces]
-    remark = clauses.comment_start(pieces, rules.comment_openers, rules.markers)
-    unknown = sum(1 for p in pieces[:remark] if p.role == "unknown") + (remark < len(pieces))
+    remark = clauses.comment_start(
+        pieces, rules.comment_openers, rules.markers, rules.comment_subjects, rules.openers
+    )
+    unexplained = sum(1 for p in pieces[:remark] if p.role == "unknown")
+    unknown = unexplained + (remark < len(pieces))
     pieces = pieces[:remark]  # clauses.py rule 3: the remark after a complete move is no leftover
-    if vetoed(pieces, rules.markers, rules.openers):
+    breached = any(
+        "breach" in span.kinds for span in spans
+    )  # "je prends et je boirai plus tard": Q11's clause
+    if vetoed(pieces, rules.markers, rules.openers, frozenset() if breached else rules.deferrals):
         hedged = any(p.role == "hedge" for p in pieces)
         attempt = not hedged and any(intent != TARGET_INTENT for intent, _, _ in chosen)
         heard = [p for p in pieces if p.role in ("move", "number")]
         single = bool(heard) and all(p.role == "move" and len(p.words) == 1 for p in heard)
         # an unknown word may be a garbled one; a one-word move among them is no whole-line snap (rule 5)
         return Filled(attempt=attempt, refused=hedged or bool(denied), vetoed=single)
-    if unknown and all(intent == TARGET_INTENT for intent, _, _ in chosen):
+    if unexplained and all(intent == TARGET_INTENT for intent, _, _ in chosen):  # a remark may follow a seat
         return Filled()
     frame = _agree(chosen, rules)
     if frame is None and segments:
@@ -211,6 +227,8 @@ def _piece(
         return Piece(words, "number", legal=all("invalid" not in s for _, s in moves))
     if moves and "skip" not in kinds:
         return Piece(words, "move")
+    if found and "skip" not in kinds:
+        return Piece(words, "seat")  # a bare seat or name phrase ("à ma gauche"): a remark may follow it
     return Piece(words, "other")
 
 

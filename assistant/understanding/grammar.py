@@ -101,6 +101,10 @@ class Grammar:
     """A turn claimed before the move ("c'est moi soixante deux"): dropped when a move follows."""
     comment_openers: tuple[str, ...] = ()
     """Words that open a remark after a complete move ("quarante et un et tu me dois une bière")."""
+    comment_subjects: tuple[str, ...] = ()
+    """The comment openers that are a subject: with one word after them they are a clause ("ça chauffe")."""
+    deferrals: tuple[str, ...] = ()
+    """Words that put a move off until later when they end the line ("je relance plus tard")."""
     negation_stops: tuple[str, ...] = ()
     """Words besides the comment openers that end a negator's reach ("j'sais plus moi double cinq")."""
     object_markers: tuple[str, ...] = ()
@@ -247,6 +251,8 @@ def build(
         negators=tuple(map(str, commands.get("negators", ()))),
         turn_claims=tuple(map(str, commands.get("turn_claims", ()))),
         comment_openers=tuple(map(str, commands.get("comment_openers", ()))),
+        comment_subjects=tuple(map(str, commands.get("comment_subjects", ()))),
+        deferrals=tuple(map(str, commands.get("deferrals", ()))),
         negation_stops=tuple(map(str, commands.get("negation_stops", ()))),
         object_markers=tuple(map(str, commands.get("object_markers", ()))),
         move_objects=tuple(map(str, [*commands.get("move_objects", ()), *game_data.get("move_objects", ())])),

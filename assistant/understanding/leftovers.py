@@ -20,7 +20,8 @@ classes are data (grammars/commands.yaml: `noun_markers`, `hedges`, `clause_open
 6. a move phrase followed by a negation or a subordinate clause is no move ("je contre pas", "je crois
    pas qu'il viendra", "j'accepte pas qu'on...");
 7. two unknown words or more after the last move phrase: the sentence goes on about something else
-   ("je peux pas venir samedi", "je passe te voir lundi").
+   ("je peux pas venir samedi", "je passe te voir lundi");
+8. a line that ends on words putting the move off is a plan, no move ("je relance plus tard").
 Otherwise each unknown word lowers the confidence (LEFTOVER_FACTOR, at most three count).
 """
 
@@ -44,8 +45,8 @@ class Piece:
     words: tuple[str, ...]
     """The span's words (keys)."""
     role: str
-    """`move` (says a move), `number` (a value of the game's number list, or any number said), `unknown`,
-    `hedge`, or `other`."""
+    """`move` (says a move), `number` (a value of the game's number list, or any number said), `seat` (a
+    bare seat or name phrase), `unknown`, `hedge`, or `other`."""
     legal: bool = True
     """For `number`: the number is a legal value of the list (or one an intent shows)."""
     known: bool = False
@@ -57,10 +58,17 @@ def lowered(confidence: float, unknown: int) -> float:
     return confidence * LEFTOVER_FACTOR ** min(unknown, MAX_COUNTED)
 
 
-def vetoed(pieces: Sequence[Piece], markers: frozenset[str], openers: frozenset[str]) -> bool:
-    """Rules 1 to 7 of the module docstring: the leftover words show the game words are no move."""
+def vetoed(
+    pieces: Sequence[Piece],
+    markers: frozenset[str],
+    openers: frozenset[str],
+    deferrals: frozenset[tuple[str, ...]] = frozenset(),
+) -> bool:
+    """Rules 1 to 8 of the module docstring: the leftover words show the game words are no move."""
     if any(p.role == "hedge" for p in pieces):
         return True
+    if _deferred(pieces, deferrals):
+        return True  # rule 8
     for i, piece in enumerate(pieces):
         if piece.role == "number" and _counted(pieces[:i], markers):
             return True  # rule 3: "au trente deux", "de la chance"
@@ -81,11 +89,26 @@ def vetoed(pieces: Sequence[Piece], markers: frozenset[str], openers: frozenset[
                 return True  # rule 4
             if after is not None and after.role == "unknown":
                 return True  # rule 3
-        if piece.role in ("move", "number") and after is not None and after.words[0] in openers:
-            return True  # rule 6
+        if (
+            piece.role in ("move", "number")
+            and after is not None
+            and after.words[0] in openers
+            and (after.role != "other" or len(after.words) == 1)
+        ):
+            return True  # rule 6 (a set phrase said after the move is none: "pas de cadeau")
     if all(len(pieces[i].words) == 1 for i in moves):
         return True  # rule 5
     return sum(1 for i in unknown if i > moves[-1]) > MAX_AFTER  # rule 7
+
+
+def _deferred(pieces: Sequence[Piece], deferrals: frozenset[tuple[str, ...]]) -> bool:
+    """Rule 8: the skip words that end the line end on words that put the move off ("après", "plus tard")."""
+    tail: tuple[str, ...] = ()
+    for piece in reversed(pieces):
+        if piece.role != "other":
+            break
+        tail = piece.words + tail
+    return any(len(d) <= len(tail) and tail[-len(d) :] == d for d in deferrals)
 
 
 def clause_start(pieces: list[Piece], markers: frozenset[str]) -> None:

@@ -25,6 +25,7 @@ from itertools import pairwise
 from typing import Any
 
 from assistant.game import GameModule, Parse, Violation
+from assistant.understanding.clauses import claim_end
 from assistant.understanding.frame import TARGET_INTENT, Filled, Rules
 from assistant.understanding.frames import fill
 from assistant.understanding.grammar import WILDCARD, Phrase, build, built
@@ -123,6 +124,8 @@ class Parser:
             move_objects=_keys(grammar.move_objects),
             turn_claims=frozenset(tuple(key(c).split()) for c in grammar.turn_claims if key(c)),
             comment_openers=frozenset(key(w).split()[0] for w in grammar.comment_openers if key(w)),
+            comment_subjects=frozenset(key(w).split()[0] for w in grammar.comment_subjects if key(w)),
+            deferrals=frozenset(tuple(key(w).split()) for w in grammar.deferrals if key(w)),
             move_pairs=frozenset(grammar.move_pairs),
         )
 
@@ -188,7 +191,12 @@ class Parser:
 
     def _fill(self, line: str, awaiting: Collection[str] | None) -> Filled:
         words = self.words(line)
-        return fill(self.tagger.tag(words), self.rules, awaiting, words.pause_before, words.keys)
+        spans = self.tagger.tag(words)
+        end = claim_end(spans, words.keys, self.rules.turn_claims)
+        crossing = [span for span in spans if span.start < end < span.end]
+        if crossing and crossing[0].kinds == {"skip"}:
+            spans = self.tagger.tag(words, cut=end)  # "c'est à moi je passe": the claim ends inside "moi je"
+        return fill(spans, self.rules, awaiting, words.pause_before, words.keys)
 
     def complete(self, text: str) -> bool:
         """Early action: `text` is a whole phrase of the grammar and every longer phrase that

@@ -151,13 +151,23 @@ class Tagger:
         add(self.wake, Reading("wake"))
         exact = dict(table)
         reverse = reverse_homophones(grammar.homophones)
+        edges: set[tuple[str, ...]] = set()
+        inside: set[tuple[str, ...]] = set()
         for words, readings in exact.items():
             if len(words) < 2:
                 continue
             variants = [v for v in _homophone_variants(words, reverse) if v not in exact]
-            if not variants:
+            # a phrase said only at some moments ("un deux" while a throw is awaited) is too short to be
+            # heard through a homophone: "un dé", "on a trois deux" are no read-out
+            heard_as = [
+                Reading(r.kind, r.phrase, HOMOPHONE_CONFIDENCE, r.value)
+                for r in readings
+                if r.phrase is None or not r.phrase.context
+            ]
+            if not variants or not heard_as:
                 continue
-            heard_as = [Reading(r.kind, r.phrase, HOMOPHONE_CONFIDENCE, r.value) for r in readings]
+            for variant in variants:
+                (edges if _at_edge(words, variant, exact) else inside).add(variant)
             for variant in variants:
                 found = table.get(variant)
                 if found is None:  # most variants are new: no comparison needed
@@ -168,6 +178,10 @@ class Tagger:
                         found.append(heard)
         self.table: dict[tuple[str, ...], tuple[Reading, ...]] = {k: tuple(v) for k, v in table.items()}
         """Runs of words and their readings in a line without the wake word."""
+        self._edges = frozenset(edges - inside)
+        """Runs heard through a homophone at their first or last word whose other words are a grammar
+        phrase said exactly: that phrase is read, and the edge word on its own ("double deux à toi" is 22
+        then "à toi", not "double deux as")."""
         self.command_table = dict(self.table)
         """The same with the wake-word commands' bodies ("le classement"), for a line with the wake word."""
         for words, readings in bodies.items():
@@ -213,8 +227,9 @@ class Tagger:
                 i += 1
         return out
 
-    def tag(self, words: Words) -> list[Span]:
-        """Non-overlapping spans covering every word, left to right, longest reading first."""
+    def tag(self, words: Words, cut: int | None = None) -> list[Span]:
+        """Non-overlapping spans covering every word, left to right, longest reading first; no span
+        crosses the word index `cut` (where a turn claim ends, clauses.claim_end)."""
         keys_ = words.keys
         n = len(keys_)
         size = len(self.wake)
@@ -231,9 +246,11 @@ class Tagger:
         while i < n:
             best = 0
             readings: tuple[Reading, ...] = ()
-            for size in range(min(self.longest, n - i), 0, -1):
-                found = table.get(tuple(keys_[i : i + size]))
-                if found is not None:
+            limit = cut - i if cut is not None and i < cut else n - i
+            for size in range(min(self.longest, n - i, limit), 0, -1):
+                run = tuple(keys_[i : i + size])
+                found = table.get(run)
+                if found is not None and run not in self._edges:
                     best, readings = size, found
                     break
             name = names.get(i)
@@ -270,6 +287,19 @@ class Tagger:
             if value is not None:
                 return size, value
         return None
+
+
+def _at_edge(
+    words: tuple[str, ...], variant: tuple[str, ...], exact: Mapping[tuple[str, ...], Sequence[Reading]]
+) -> bool:
+    """Whether `variant` (`words` heard through one homophone) differs from them at its first or last word
+    only, the other words being a grammar phrase of their own."""
+    if len(variant) != len(words):
+        return False
+    for inner, same in ((variant[:-1], words[:-1]), (variant[1:], words[1:])):
+        if inner == same and any(r.kind == "phrase" for r in exact.get(inner, ())):
+            return True
+    return False
 
 
 def _spelled(keys_: Sequence[str], names: Mapping[int, tuple[int, str]]) -> list[str]:

@@ -36,3 +36,19 @@ def test_q6_one_undo_takes_back_both_moves_of_the_line() -> None:
     assert len(r.session.entries) == before + 2
     r.hear("Bruno", "arbitre annule")
     assert len(r.session.entries) == before
+
+
+def test_q6_v_forced_reroll_three_moves_in_one_line_are_all_acted_on() -> None:
+    """An accept, the re-throw it obliges and the new announcement: the re-throw is no longer dropped (the
+    referee asked "relance les dés" of a player who just said he did)."""
+    config = table_config(
+        {"game": "quinito", "players": "Ana,Bruno,Chloé", "slow": "30", "variants": "V-forced-reroll"}
+    )
+    r = Referee(config, FakeClock())
+    r.hear("Ana", "soixante deux")
+    before = len(r.session.entries)
+    said = r.hear("Bruno", "j'accepte je relance soixante cinq")
+    assert said[-1] == "Soixante-cinq, Bruno."
+    assert not any("relance" in s for s in said)
+    assert len(r.session.entries) == before + 3
+    assert r.state.current == "Chloé"
