@@ -40,6 +40,7 @@ SKIP = tuple(
     if w not in ("et", "de", "du", "à", "en")
     and w not in build(get_game("quinito")).carriers
     and w not in build(get_game("quinito")).noun_markers
+    and w not in build(get_game("quinito")).deferrals  # ending a line, they put the move off
 )
 """Skip words a table says before or after a move (small linking words are left out: "et un" reads on;
 so are the skip words that also announce, "il y a": "il y a quinito" is the score 21, grammars/README.md;
