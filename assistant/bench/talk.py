@@ -87,8 +87,8 @@ class Talker:
         self.value_intent: str | None = None
         """The game's intent of a value said alone: its phrases carry the slot named as the intent."""
         for phrase in phrases:
-            if WILDCARD in phrase.text:
-                continue
+            if WILDCARD in phrase.text or phrase.context:
+                continue  # a phrase said only at some moments ("quarante deux raté") is not said at any
             self.by_intent[phrase.intent].append(phrase.text)
             slots = dict(phrase.slots)
             if phrase.intent in slots and self.value_intent in (None, phrase.intent):
