@@ -34,13 +34,14 @@ def meaning(parser: Parser, text: str) -> tuple[object, ...]:
     return parse.intent, parse.fields.get("score"), parse.fields.get("invalid"), parse.fields.get("card")
 
 
+_GRAMMAR = build(get_game("quinito"))
 SKIP = tuple(
     w
-    for w in build(get_game("quinito")).skip_words
+    for w in _GRAMMAR.skip_words
     if w not in ("et", "de", "du", "à", "en")
-    and w not in build(get_game("quinito")).carriers
-    and w not in build(get_game("quinito")).noun_markers
-    and w not in build(get_game("quinito")).deferrals  # ending a line, they put the move off
+    and w not in _GRAMMAR.carriers
+    and w not in _GRAMMAR.noun_markers
+    and w not in _GRAMMAR.deferrals  # ending a line, they put the move off
 )
 """Skip words a table says before or after a move (small linking words are left out: "et un" reads on;
 so are the skip words that also announce, "il y a": "il y a quinito" is the score 21, grammars/README.md;
