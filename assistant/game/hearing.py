@@ -48,6 +48,9 @@ class Hearing(Generic[S, C]):
     showing_moments: frozenset[str] = frozenset()
     """Moments (`Expectation.awaiting`) when a value said is what the table has just shown (a throw, a
     read-out): never taken for an echo of the value settled before it."""
+    waiting_moments: frozenset[str] = frozenset()
+    """Moments when the game waits for an answer only the table gives, not for a move (who won
+    the lot, C2): moves heard then are kept and played once it comes."""
     speaker_faults: frozenset[str] = frozenset()
     """Penalty reasons a line costs its own speaker (Q10): from a voice nobody is attributed to, asked
     about before they are charged."""

@@ -72,10 +72,11 @@ class Rulebook(Hearing[S, C], ABC):
         "arbitre aide" instead of the optional moves of the moment; None by default."""
         return None
 
-    def missed(self, expect: Expectation, state: S) -> C | None:
-        """The move a turn is taken for when the referee missed its line and the table played on
-        (C3: a pass); None, the default, when a missed move cannot be guessed."""
-        return None
+    def missed(self, expect: Expectation, state: S) -> tuple[C, ...]:
+        """The moves a turn may have been when the referee missed its line and the table played on,
+        the one taken when nothing tells them apart first (C3: a pass, then every piece the game
+        takes); none, the default, when a missed move cannot be guessed. The engine checks each."""
+        return ()
 
     def warnings(self) -> list[str]:
         """What to say before the game starts (none by default)."""

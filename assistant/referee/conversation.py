@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from assistant.game.parse import Parse
 from assistant.referee.decoding.echoes import Settled
 from assistant.referee.decoding.question import Question
+from assistant.referee.missed import Missed
 
 
 @dataclass
@@ -30,3 +31,8 @@ class Conversation:
     heard_move: bool = False
     """The last line heard was a move of the game (not a command, not talk), whether or not the rules
     took it: a stray or refused move does not close "Qui a dit ça ?", only play or talk does."""
+    missed: Missed | None = None
+    """Turns inferred as missed whose other readings a later move may still show (missed.py)."""
+    early: tuple[tuple[str | None, str], ...] = ()
+    """Moves heard while the game waited for an answer only the table can give (who won the lot,
+    C2): the table is playing on, so they are played once the answer comes (listening.early)."""

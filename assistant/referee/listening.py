@@ -113,6 +113,34 @@ def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> 
     return out
 
 
+EARLY = 8
+"""The most move lines kept while the game waits for the table's answer (older ones are dropped)."""
+
+
+def keep_early(ref: Referee, who: str | None, text: str) -> bool:
+    """A move heard while the game waits for an answer only the table gives, not for a move (who won
+    the lot, C2): the table is playing on, so the line is kept to be played once it comes."""
+    expect = ref.expectations()[0]
+    if expect.awaiting not in ref.book.waiting_moments or ref.book.auto(ref.state, expect) is not None:
+        return False
+    ref.talk.early = (*ref.talk.early, (who, text))[-EARLY:]
+    return True
+
+
+def play_early(ref: Referee) -> list[str]:
+    """The kept lines, played in order once the game waits for moves again (the answer came)."""
+    early = ref.talk.early
+    expect = ref.expectations()[0]
+    if not early or expect.awaiting in ref.book.waiting_moments:
+        return []
+    ref.talk.early = ()
+    out: list[str] = []
+    for who, line in early:
+        parse = ref.parser.parse(line, {e.awaiting for e in ref.expectations()})
+        out += ref.move(parse, who, line)
+    return out
+
+
 def hold(ref: Referee, sentence: str, text: str) -> list[str]:
     """C3: a move heard before anyone said who made the first move is kept, to be played once the
     opener is known; the question is said twice at most."""

@@ -2,16 +2,19 @@
 
 When a named move is refused as out of turn ("Ce n'est pas à toi, c'est à Ana.") and the next line is
 the following seat's move, the likeliest story is that the referee missed a line or two: the players
-from the expected one up to the first speaker moved without being heard. The game says which move a
-missed turn is taken for (`Rulebook.missed`: a pass at Cinquillo, C3; none at Quinito, where a missed
-announcement cannot be guessed). The hypothesis is kept only when the engine accepts the missed moves,
-the first line and this one in that order, each missed move leaves the game waiting for the same kind
-of move, and nobody is charged on it (a penalty is never charged on a guess). The referee says what it
-assumed, so the table can correct it.
+from the expected one up to the first speaker moved without being heard. The game says which moves a
+missed turn may have been (`Rulebook.missed`: at Cinquillo a pass or any piece the layout takes, C3;
+none at Quinito, where a missed announcement cannot be guessed). Every reading is a hypothesis on the
+pure engine: it is kept when the engine accepts the missed moves, the first line and this one in that
+order, each missed move leaves the game waiting for the same kind of move, and nobody is charged on it
+(a penalty is never charged on a guess). The first reading standing is taken and said aloud, so the
+table can correct it; the others are kept (`Missed`), and when a later move fits only one of them ("le
+quatre de bâtons" needs the five nobody was heard laying), the game is replayed on that one.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from assistant import speech
@@ -24,6 +27,24 @@ if TYPE_CHECKING:
 
 GAP = 3
 """How many lines may come between the refused line and the one that shows the table played on."""
+READINGS = 400
+"""The most readings of the missed turns tried (two missed moves of forty are 1,600)."""
+KEPT = 12
+"""How many lines the other readings of a missed turn stay open to a later move's evidence."""
+
+
+@dataclass(frozen=True)
+class Missed:
+    """Missed turns inferred, and the other readings of them still open to the evidence."""
+
+    base: int
+    """The game's entries before the missed moves."""
+    taken: tuple[Any, ...]
+    """The missed moves taken."""
+    others: tuple[tuple[Any, ...], ...]
+    """The other readings of the missed moves the engine accepted, likeliest first."""
+    line: int
+    """The line the missed turns were inferred on."""
 
 
 def refused_turn(decision: Decision[Any], expected: str | None) -> bool:
@@ -43,45 +64,149 @@ def out_of_turn(ref: Referee, decision: Decision[Any], parse: Parse, who: str | 
     if held is None or held[0] == who or ref.talk.line - held[2] > GAP:
         return None
     first, first_parse, _ = held
-    found = _missed(ref, ref.session, first)
-    if found is None:
+    readings = _readings(ref, ref.session, first)
+    standing: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
+    for missed in readings:
+        lines = _lines(ref, missed, ((first_parse, first), (parse, who)))
+        if lines is not None:
+            standing.append((missed, lines))
+    if not standing:
         return None
-    skipped, missed, session = found
-    commands: list[Any] = list(missed)
-    for line_parse, speaker in ((first_parse, first), (parse, who)):
+    (taken, lines), others = standing[0], tuple(m for m, _ in standing[1:])
+    ref.talk.refused_turn = None
+    ref.talk.missed = Missed(len(ref.session.entries), taken, others, ref.talk.line) if others else None
+    return [said_missed(ref, "missed_turn", taken), *ref.apply((*taken, *lines))]
+
+
+def said_missed(ref: Referee, key: str, taken: tuple[Any, ...]) -> str:
+    """ "Je n'ai pas entendu Bruno : je compte la passe de Bruno." (or the move counted instead)."""
+    players = speech.names(list(dict.fromkeys(str(getattr(c, "player", "")) for c in taken)))
+    return speech.say(key, players=players, moves=speech.names([ref.book.describe(c) for c in taken]))
+
+
+def _lines(
+    ref: Referee, missed: tuple[Any, ...], lines: tuple[tuple[Parse, str], ...]
+) -> tuple[Any, ...] | None:
+    """The held lines' commands once the missed moves are made, or None when one of them does not fit
+    (or charges someone: never on a guess)."""
+    fitted = fit(ref.session, missed)
+    if fitted is None:
+        return None
+    session = fitted.session
+    commands: list[Any] = []
+    for line_parse, speaker in lines:
         decided = ref.decide_on(session, line_parse, speaker)
         if not isinstance(decided, Moves):
             return None
-        fitted = fit(session, decided.commands)
-        if fitted is None or fitted.charges:
+        after = fit(session, decided.commands)
+        if after is None or after.charges:
             return None
         commands += decided.commands
-        session = fitted.session
-    ref.talk.refused_turn = None
-    said = speech.say("missed_turn", players=speech.names(skipped))
-    return [said, *ref.apply(tuple(commands))]
+        session = after.session
+    return tuple(commands)
 
 
-def _missed(
-    ref: Referee, session: Session[Any, Any, Any], first: str
-) -> tuple[list[str], list[Any], Session[Any, Any, Any]] | None:
-    """The players whose turns were missed before `first`'s, the moves taken for them and the game
-    after them; None when the game has no such move or the engine refuses one."""
-    skipped: list[str] = []
-    missed: list[Any] = []
+def _readings(ref: Referee, session: Session[Any, Any, Any], first: str) -> list[tuple[Any, ...]]:
+    """Every reading of the turns missed before `first`'s (the likeliest first), each a tuple of
+    moves the engine accepts in turn, that charge nobody and leave the game waiting for the same kind
+    of move (a missed move that would end the round or change what is played is no guess)."""
+    out: list[tuple[Any, ...]] = []
+    partial: list[tuple[tuple[Any, ...], Session[Any, Any, Any]]] = [((), session)]
     for _ in ref.config.players:
-        expect = session.state.expecting_all()[0]
-        if expect.player == first:
-            return (skipped, missed, session) if skipped else None
-        command = ref.book.missed(expect, session.state)
-        if command is None or expect.player is None:
-            return None
+        grown: list[tuple[tuple[Any, ...], Session[Any, Any, Any]]] = []
+        for moves, at in partial:
+            expect = at.state.expecting_all()[0]
+            if expect.player == first:
+                if moves:
+                    out.append(moves)
+                continue
+            if expect.player is None:
+                continue
+            for command in ref.book.missed(expect, at.state):
+                fitted = fit(at, (command,))
+                if fitted is None or fitted.charges:
+                    continue
+                if fitted.session.state.expecting_all()[0].awaiting != expect.awaiting:
+                    continue
+                grown.append(((*moves, command), fitted.session))
+                if len(grown) + len(out) >= READINGS:
+                    break
+        partial = grown
+        if not partial:
+            break
+    return out
+
+
+def rethink(ref: Referee, commands: tuple[Any, ...]) -> list[str] | None:
+    """A move that does not fit the game as the referee has it, but fits one of the other readings of
+    the turns it inferred it missed: the game is replayed on that reading (the moves since, then this
+    one), said aloud. None: no such reading (the move is refused as usual)."""
+    missed = ref.talk.missed
+    if missed is None or ref.talk.line - missed.line > KEPT or fit(ref.session, commands) is not None:
+        return None
+    session = ref.session
+    base = session.undo(len(session.entries) - missed.base)
+    since = [e.command for e in session.entries[missed.base + len(missed.taken) :]]
+    since = [c for c in since if not ref.book.is_auto(c)]
+    for reading in missed.others:
+        replayed = _replay(ref, base, (*reading, *since))
+        if replayed is None:
+            continue
+        after = fit(replayed, commands)
+        if after is None or after.charges:
+            continue
+        ref.talk.missed = None
+        ref.session = base  # the store forgets what the other reading wrote, then learns this one
+        ref.saver.undone(missed.base)
+        del ref.marks[next((i for i, m in enumerate(ref.marks) if m >= missed.base), len(ref.marks)) :]
+        ref.marks.append(missed.base)
+        ref.session = replayed
+        return [said_missed(ref, "missed_changed", reading), *ref.apply(commands)]
+    return None
+
+
+def unheard(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None) -> list[str] | None:
+    """An unattributed move that does not fit, but fits once the player whose turn it was made a move
+    nobody heard ("le quatre de bâtons" when the five was never heard): that player's missed move is
+    counted and said, and this line is the next player's. Only when exactly one missed move makes it
+    fit, and nobody is charged on the way (never on a guess). None: refused as usual."""
+    session = ref.session
+    if who is not None or fit(session, decision.commands) is not None:
+        return None
+    expect = session.state.expecting_all()[0]
+    if expect.player is None:
+        return None
+    found: list[tuple[Any, Moves[Any]]] = []
+    for command in ref.book.missed(expect, session.state)[1:]:  # the default (a pass) changes nothing
+        fitted = fit(session, (command,))
+        if fitted is None or fitted.charges:
+            continue
+        then = ref.decide_on(fitted.session, parse, who)
+        after = fit(fitted.session, then.commands) if isinstance(then, Moves) else None
+        if isinstance(then, Moves) and after is not None and not after.charges:
+            found.append((command, then))
+    if len(found) != 1:
+        return None
+    command, then = found[0]
+    return [said_missed(ref, "missed_turn", (command,)), *ref.apply((command, *then.commands))]
+
+
+def _replay(
+    ref: Referee, session: Session[Any, Any, Any], commands: tuple[Any, ...]
+) -> Session[Any, Any, Any] | None:
+    """The game after `commands`, the referee's own moves (a draw after a pass) made between them as
+    the game calls for them; None when the engine refuses one or a penalty falls on the way."""
+    for command in commands:
         fitted = fit(session, (command,))
         if fitted is None or fitted.charges:
             return None
-        if fitted.session.state.expecting_all()[0].awaiting != expect.awaiting:
-            return None  # the missed move would end the round or change what is played: no guess
-        skipped.append(expect.player)
-        missed.append(command)
         session = fitted.session
-    return None
+        for _ in range(len(ref.config.players) + 1):
+            auto = ref.book.auto(session.state, session.state.expecting_all()[0])
+            if auto is None:
+                break
+            step = fit(session, (auto,))
+            if step is None:
+                return None
+            session = step.session
+    return session

@@ -152,6 +152,10 @@ class Referee(Controls):
         asked = self.talk.open
         try:
             lines = self._hear(speaker, text, conf)
+            waited = self._prompt(None, force=True)
+            early = listening.play_early(self)
+            if early or waited != self._prompt(None, force=True):  # the answer came: what the table
+                lines = [line for line in lines if line not in waited] + early  # played meanwhile
         finally:
             saving = self.saver.line_done()
         if (  # "Qui a dit ça ?" outlives a move the rules refused (a stray): only play or talk drops it
@@ -246,6 +250,8 @@ class Referee(Controls):
             return decoded
         decision = self.decide(parse, who)
         if decision is None:
+            if parse.intent in self.book.move_intents and listening.keep_early(self, who, text):
+                return self._prompt(None) or self._prompt(None, force=True)[: len(self.talk.early) < 2]
             if parse.intent in self.book.move_intents:
                 return self._prompt(None, force=True)
             return self._unclear(parse, who, self.expectations())
@@ -268,6 +274,9 @@ class Referee(Controls):
         checked = listening.commit(self, decision, parse, who, text)
         if checked is not None:
             return checked
+        rethought = missed.rethink(self, decision.commands) or missed.unheard(self, decision, parse, who)
+        if rethought is not None:  # the move fits once a line the referee missed is read otherwise
+            return rethought
         before = self.expectations()
         count = len(self.session.entries)
         lines = self.apply(decision.commands, atomic=decision.atomic)

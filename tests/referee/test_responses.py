@@ -33,6 +33,7 @@ SAMPLES: dict[str, object] = {
     "player": "Ana",
     "of_player": speech.of("Ana"),
     "players": "Ana et Émile",
+    "moves": "le cinq de bâtons, posé par Ana",
     "names": "Pierre",
     "beneficiary": "Émile",
     "expected": "Émile",

@@ -22,7 +22,7 @@ from assistant.games.cinquillo import commands as cc
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo import flow as cinquillo_flow
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
-from assistant.games.cinquillo.deck import SUITS, definite, french_name, of_suit, row_words
+from assistant.games.cinquillo.deck import DECK, SUITS, definite, of_suit, row_words
 from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.games.cinquillo.heard import said_card
 from assistant.games.cinquillo.scoring import XP_ABANDON, XP_LOSS
@@ -56,6 +56,8 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
     """Its file of grammars/responses/<language>/, as its module names it."""
     move_intents: frozenset[str] = cinquillo_flow.MOVE_INTENTS
     """Intents that are moves."""
+    waiting_moments: frozenset[str] = frozenset({"deal"})
+    """C2: who drew the 14th card is the table's to say; cards heard before are played after it."""
 
     def decide(
         self, parse: Parse, who: str | None, expect: Expectation, state: CinquilloState
@@ -109,15 +111,19 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
             return say("your_turn", player=expect.player)
         return None
 
-    def missed(self, expect: Expectation, state: CinquilloState) -> cc.Command | None:
-        """C3: a turn whose line was missed while the table played on is counted as a pass."""
-        if expect.awaiting == "play" and expect.player is not None:
-            return cc.Pass(expect.player)
-        return None
+    def missed(self, expect: Expectation, state: CinquilloState) -> tuple[cc.Command, ...]:
+        """C3: a turn whose line was missed while the table played on: a pass when nothing says
+        otherwise, or any card the layout takes (the cards the table plays next tell which)."""
+        player = expect.player
+        if expect.awaiting != "play" or player is None:
+            return ()
+        layout, caprone, first = state.layout, state.caprone, state.first_round
+        cards = [card for card in DECK if layout.playable(card, caprone, first)]
+        return (cc.Pass(player), *(cc.Play(player, card) for card in cards))
 
     def describe(self, command: cc.Command) -> str:
         return describe_command(
-            command, DESCRIPTIONS, card=french_name(command.card) if isinstance(command, cc.Play) else ""
+            command, DESCRIPTIONS, card=definite(command.card) if isinstance(command, cc.Play) else ""
         )
 
     def refusal(self, refused: Refused) -> str:

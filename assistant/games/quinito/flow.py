@@ -138,8 +138,16 @@ def decide(
         value = _thrown_value(parse)
         if value is None:
             return Reply(say("not_a_score"))
+        claimed = standing_claim(standing)
+        if awaiting == "show" and claimed is not None and _word_confirms(parse, claimed, config):
+            value = claimed  # V-65: "quinito" names 65 as well as 21; no fault on a word
         if awaiting in ("reveal", "show"):
             result = [q.Reveal(value, cup=cup)]
+            thrower = expect.other
+            if value == standing_claim(standing) and parse.intent == "quinito" and thrower is not None:
+                found = targets(parse, config.players, speaker or thrower, direction)
+                if found:  # shown and attack in one breath; a refused attack leaves the show standing
+                    return Moves((q.Reveal(value, cup=cup), q.Attack(thrower, found[0])), atomic=False)
         elif actor is not None:
             cls = q.CounterThrow if awaiting == "counter_throw" else q.RedemptionThrow
             result = [cls(actor, value)]
@@ -172,6 +180,21 @@ def decide(
     if isinstance(result, list):
         return Moves(tuple(result)) if result else None
     return result
+
+
+def standing_claim(standing: CupState | None) -> int | None:
+    """Q8: the special claimed on this cup, waiting to be shown."""
+    return standing.claimed if standing is not None else None
+
+
+def _word_confirms(parse: Parse, claimed: int, config: QuinitoConfig) -> bool:
+    """Q8, V-65: a special named by its word, not its number ("quinito", "j'attaque ..."), while a claim
+    of that kind waits to be shown: the word confirms the claim (65 is a quinito too with V-65)."""
+    if isinstance(said_score(parse), int):
+        return False
+    if parse.intent == "quinito":
+        return claimed in config.quinito_scores
+    return {"defi": 31, "reverse": 32}.get(parse.intent or "") == claimed
 
 
 def _is_move(parse: Parse, awaiting: str) -> bool:

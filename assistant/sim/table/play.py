@@ -191,6 +191,8 @@ def play(header: Mapping[str, str], seed: int, index: int, setup: Setup, keep: b
                 break
             after = session.apply(command)
         said = talker(state, command, table, talk_rng)
+        if keep:  # the bots' move as a comment of the script: where the referee went wrong shows
+            talked.script.append(f"# move: {command!r}")
         talked.step(table, said, decorate(table, said, state.players, talk_rng))
         session = after
     return _result(header, session, talked, cut)
