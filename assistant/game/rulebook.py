@@ -82,8 +82,14 @@ class Rulebook(Hearing[S, C], ABC):
         """What to say before the game starts (none by default)."""
         return []
 
-    def fault(self, player: str, reason: str) -> C | None:
-        """Q10: the command charging a fault, or None when the game has none (the default)."""
+    def fault(self, player: str, reason: str, amount: int = 1) -> C | None:
+        """Q10: the command charging a fault (`amount` doses or lives), or None when the game has
+        none (the default)."""
+        return None
+
+    def held(self, commands: tuple[C, ...]) -> tuple[C, ...] | None:
+        """The same moves with the penalty they cause held, not charged (the referee then asks who
+        pays), or None when the game cannot hold it (the default)."""
         return None
 
     def describe(self, command: C) -> str:

@@ -88,9 +88,9 @@ class Controls:
         """Q10/Q11: charge a fault to `player` (nothing in a game without faults)."""
         return self.charge(player, reason)
 
-    def charge(self, player: str, reason: str) -> list[str]:
+    def charge(self, player: str, reason: str, amount: int = 1) -> list[str]:
         """Q10/Q11: the fault `reason` charged to `player` (nothing in a game without faults)."""
-        fault = self.book.fault(player, reason)
+        fault = self.book.fault(player, reason, amount)
         if fault is None:
             return []
         return self.apply((fault,))

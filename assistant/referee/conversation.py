@@ -28,6 +28,13 @@ class Conversation:
     refused_turn: tuple[str, Parse, int] | None = None
     """The last named move refused as out of turn (speaker, parse, line): if the next seat plays on
     after it, the line the referee missed is inferred (missed.py)."""
+    doubt: int = -1_000
+    """The last line that showed the referee may have lost the thread (a move it could not place, a
+    refusal, a missed turn inferred): a charge resting on a line nobody is attributed to shortly after
+    is held and asked (decoding/doubt.py)."""
+    moved: str | None = None
+    """The intent of the last line whose move was made (a line of the same intent the game cannot
+    take is an echo of it, not a sign of a lost thread)."""
     heard_move: bool = False
     """The last line heard was a move of the game (not a command, not talk), whether or not the rules
     took it: a stray or refused move does not close "Qui a dit ça ?", only play or talk does."""

@@ -76,9 +76,13 @@ def _culprit(ref: Referee, question: Question, parse: Parse, who: str | None) ->
     players = ref.config.players
     culprit = named(parse, who, players) if parse.intent in (None, "penalty") else None
     culprit = culprit or designated(parse, who, players, ref.book.direction(ref.state), ref.anchor())
+    if culprit is None and question.guess is not None and parse.confirm:
+        culprit = question.guess  # "oui": the player the referee named
     if culprit is not None:
         ref.talk.answered = (culprit, ref.talk.line)
-        return ref.charge(culprit, question.reason)
+        return ref.charge(culprit, question.reason, question.amount)
+    if question.guess is not None and parse.deny:
+        return [speech.say("who_penalty")] if question.may_ask_again else []
     if who is None and tries_to_designate(parse):
         ref.talk.open = question
         return [speech.say("who_speaks")]

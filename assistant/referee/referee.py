@@ -20,6 +20,7 @@ from assistant.referee import coach, listening, missed
 from assistant.referee.commands_spoken import answer_command, is_command
 from assistant.referee.controls import Controls
 from assistant.referee.conversation import Conversation
+from assistant.referee.decoding import doubt
 from assistant.referee.decoding.question import Question
 from assistant.referee.decoding.words import say as decoding_say
 from assistant.referee.saving import Saver
@@ -249,6 +250,8 @@ class Referee(Controls):
         if decoded is not None:
             return decoded
         decision = self.decide(parse, who)
+        if not isinstance(decision, Moves) and parse.intent in self.book.move_intents:
+            doubt.unplaced(self, parse, who)  # a move it cannot place: it may be out of step
         if decision is None:
             if parse.intent in self.book.move_intents and listening.keep_early(self, who, text):
                 return self._prompt(None) or self._prompt(None, force=True)[: len(self.talk.early) < 2]
@@ -260,6 +263,7 @@ class Referee(Controls):
             return listening.hold(self, decision.sentence, text)
         resynced = missed.out_of_turn(self, decision, parse, who)
         if resynced is not None:
+            doubt.sign(self, who)
             return resynced
         if isinstance(decision, Reply):
             return [decision.sentence]
@@ -273,13 +277,21 @@ class Referee(Controls):
         readings that change who pays); a charge resting on a read-out says what it read first."""
         checked = listening.commit(self, decision, parse, who, text)
         if checked is not None:
+            if self.talk.open is not None:  # asked which reading was meant: the thread may be lost
+                doubt.sign(self, who)
             return checked
         rethought = missed.rethink(self, decision.commands) or missed.unheard(self, decision, parse, who)
         if rethought is not None:  # the move fits once a line the referee missed is read otherwise
+            doubt.sign(self, who)
             return rethought
+        held = doubt.hold(self, decision, who, text)
+        if held is not None:  # a charge resting on a guessed speaker, shortly after a sign: asked
+            return held
         before = self.expectations()
         count = len(self.session.entries)
         lines = self.apply(decision.commands, atomic=decision.atomic)
+        if len(self.session.entries) > count:
+            self.talk.moved = parse.intent
         sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
         if settled is not None:
             self.talk.settled = settled
@@ -332,6 +344,7 @@ class Referee(Controls):
         for expect in expectations:
             if expect.player is not None and who in (None, expect.player):
                 self._since = self.clock.now()
+                doubt.unplaced(self, parse, who)  # a move tried, not understood: the turn may be wrong
                 key = f"unclear_{expect.awaiting}"
                 responses = self.config.module.responses
                 return [sentence(responses, key if has_sentence(responses, key) else "unclear")]

@@ -15,7 +15,7 @@ FORBIDDEN = re.compile(r"\b(boire|bois|boit|boivent|buvons|buvez|buvait|buvais|b
 SLOTS = {
     "quinito": {"score", "name", "seat", "first", "second", "announced"},
     "cinquillo": {"card", "name"},
-    "table": {"text"},
+    "table": {"text", "name"},
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from assistant import speech
 from assistant.core.codec import Codec
@@ -28,6 +28,9 @@ from assistant.games.quinito.engine import QuinitoGame
 from assistant.games.quinito.state import CupState, QuinitoState
 from assistant.games.quinito.words import DESCRIPTIONS, has_sentence, penalty, say, score
 from assistant.responses import section
+
+HOLDING = (qc.Reveal, qc.Submit, qc.CounterThrow, qc.DefiLoser)
+"""Q6, Q8, Q9: the moves whose loss the referee may hold and ask about (`QuinitoBook.held`)."""
 
 
 @dataclass
@@ -124,8 +127,15 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
             return game_sentence(self.responses, "forced_reroll", player=expect.player or "")
         return None
 
-    def fault(self, player: str, reason: str) -> qc.Command | None:
-        return qc.Fault(player, reason)  # type: ignore[arg-type]
+    def fault(self, player: str, reason: str, amount: int = 1) -> qc.Command | None:
+        return qc.Fault(player, reason, amount)  # type: ignore[arg-type]
+
+    def held(self, commands: tuple[qc.Command, ...]) -> tuple[qc.Command, ...] | None:
+        """Q6, Q8, Q9: a read-out after a lift, a quinito taken or countered, a défi's last finisher,
+        its loss held (the table says who pays)."""
+        if not any(isinstance(c, HOLDING) for c in commands):
+            return None
+        return tuple(replace(c, held=True) if isinstance(c, HOLDING) else c for c in commands)
 
     def describe(self, command: qc.Command) -> str:
         return describe_command(command, DESCRIPTIONS)

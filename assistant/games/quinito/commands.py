@@ -15,7 +15,11 @@ from typing import Literal
 from assistant.core.events import FaultReason as TableFault
 
 Score = int | Literal["chance"]
-FaultReason = TableFault | Literal["fantasy_announcement"]
+FaultReason = (
+    TableFault
+    | Literal["fantasy_announcement", "bluff", "wrong_lift", "quinito", "quinito_countered", "defi"]
+)
+"""Q10, Q11 faults; and a lift's loss the referee held and the table then named (`Reveal.held`)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,9 @@ class Reveal:
     """One of the 21 Q3 values."""
     cup: int = 0
     """Which cup (Q13)."""
+    held: bool = False
+    """The lift's loss is held, not charged: the referee is not sure who lifted or announced (a line
+    nobody is attributed to, after it lost the thread) and asks the table who pays (a `Fault`)."""
 
 
 @dataclass(frozen=True)
@@ -151,6 +158,8 @@ class Submit:
 
     player: str
     """The attacked player."""
+    held: bool = False
+    """The loss it causes is held, not charged: the referee asks the table who pays (a `Fault`)."""
 
 
 @dataclass(frozen=True)
@@ -169,6 +178,8 @@ class CounterThrow:
     """The counterer."""
     value: int
     """The Q3 value thrown."""
+    held: bool = False
+    """The loss it causes is held, not charged: the referee asks the table who pays (a `Fault`)."""
 
 
 @dataclass(frozen=True)
@@ -189,6 +200,8 @@ class DefiLoser:
 
     player: str
     """The last to finish."""
+    held: bool = False
+    """The loss it causes is held, not charged: the referee asks the table who pays (a `Fault`)."""
 
 
 @dataclass(frozen=True)
@@ -209,6 +222,8 @@ class Fault:
     """The author of the fault."""
     reason: FaultReason
     """Which fault."""
+    amount: int = 1
+    """Doses or lives it costs (a held lift's loss may cost two, Q9 stake)."""
 
 
 Command = (

@@ -93,7 +93,12 @@ class QuinitoGame:
         handler = self._handlers.get(type(command))
         if handler is None:
             raise Refused("unknown_move")
-        return handler(state, command)
+        events = handler(state, command)
+        if not getattr(command, "held", False):
+            return events
+        if any(isinstance(e, ev.PlayerEliminated) for e in events):
+            raise Refused("loss_not_held")  # L1: a loss that puts a player out is never held
+        return [e for e in events if not isinstance(e, PenaltyCalled)]  # the table says who pays
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -236,12 +241,14 @@ class QuinitoGame:
 
     def _checked(self, state: QuinitoState, i: int, player: str, claimed: int, value: int) -> list[ev.Event]:
         """Q8: the dice confirm the claim (the special takes effect) or contradict it (the claimer's
-        fault, Q10); either way the claimer throws again."""
+        fault, Q10); either way the claimer throws again. V-65: a quinito claimed ("quinito", "kinito"
+        name 21 as well as 65) is confirmed by either quinito shown."""
         events: list[ev.Event] = [ev.ClaimChecked(player, value, i)]
-        if value != claimed:
+        quinitos = self.config.quinito_scores
+        if value != claimed and not (claimed in quinitos and value in quinitos):
             return [*events, self._penalty(player, "fantasy_announcement")]
         after = self._evolver.evolve(state, events[0])
-        return [*events, *self._show_special(after, cmd.ShowSpecial(player, claimed, i))]
+        return [*events, *self._show_special(after, cmd.ShowSpecial(player, value, i))]
 
     def _show_special(self, state: QuinitoState, c: cmd.ShowSpecial) -> Sequence[ev.Event]:
         """Q8, V-31-replay, V-32, V-51, V-65: a special throw is shown; the thrower throws again."""
@@ -323,7 +330,7 @@ class QuinitoGame:
     def _fault(self, state: QuinitoState, c: cmd.Fault) -> Sequence[ev.Event]:
         """Q10, Q11: a fault costs its author a dose (a life in the family edition)."""
         self._known(state, c.player)
-        return self._resolver.fault(state, self._penalty(c.player, c.reason))
+        return self._resolver.fault(state, self._penalty(c.player, c.reason, max(1, c.amount)))
 
 
 def attackable(state: QuinitoState, attacker: str) -> tuple[str, ...]:

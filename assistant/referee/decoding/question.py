@@ -40,6 +40,10 @@ class Question:
     """The question as said (said again at most once)."""
     reason: Reason | None = None
     """culprit: what the designated player is charged with."""
+    amount: int = 1
+    """culprit: what it costs them (doses or lives)."""
+    guess: str | None = None
+    """culprit: the player the referee would have charged, whom a spoken yes designates."""
     yes: tuple[Any, ...] = ()
     """yes_no: the commands a spoken yes applies."""
     no: tuple[Any, ...] = ()

@@ -19,7 +19,7 @@ from assistant.core.game import Refused, Session
 from assistant.sim.phrasebank import load
 from assistant.sim.table import bridge
 from assistant.sim.table.noise import Noise, damage
-from assistant.sim.table.talk import Said, Style, Table, Utterance, decorate, repeat
+from assistant.sim.table.talk import Said, Style, Table, Utterance, decorate, fill, repeat
 
 MAX_LINES = 600
 """A talked game is cut after this many lines reach the referee (the truth stops at the same move, so
@@ -104,6 +104,7 @@ class _Talk:
     def __init__(self, header: Mapping[str, str], setup: Setup, rng: random.Random, keep: bool) -> None:
         self.setup, self.rng, self.keep = setup, rng, keep
         self.ref = bridge.referee(header)
+        self._players = tuple(p.strip() for p in header["players"].split(","))
         self.lines = 0
         self.questions = sum(s.endswith("?") for s in bridge.outcome(self.ref)["spoken"])
         self.script: list[str] = []
@@ -128,15 +129,16 @@ class _Talk:
         self.questions += sum(s.endswith("?") for s in out)
         return out
 
-    def step(self, table: Table, said: Said, lines: Sequence[Utterance]) -> None:
-        """Say a move's lines; answer a question about a move the referee did not take."""
+    def step(self, table: Table, said: Said, lines: Sequence[Utterance], payers: Sequence[str] = ()) -> None:
+        """Say a move's lines; answer a question about a move the referee did not take, and "Qui ...?"
+        about who pays with the player the move truly charged (`payers`, the bots' truth)."""
         if not lines:
             return
         before = bridge.progress(self.ref)
         out: list[str] = []
         for line in lines:
             answered = self.say(line)
-            if answered is not None:  # a lost line leaves the question of the line before it open
+            if answered:  # a lost line, or one the referee lets pass, leaves the question before it open
                 out = answered
         if said.answer is not None and said.answer.role == "readout":
             self.last_answer = said.answer
@@ -150,6 +152,10 @@ class _Talk:
                 out = self.say(self.owed.pop(0)) or []  # "Qui ... ?": someone names the player
             elif self.last_answer is not None and any("combien" in s.lower() for s in asked):
                 out = self.say(repeat(table, self.last_answer, self.rng)) or []  # anyone says it again
+            elif payers and any(s.lower().startswith("qui ") for s in asked):
+                name = fill(table.common.pick("payers", self.rng), name=payers[0])
+                out = self.say(Utterance(self.rng.choice(list(self._players)), name, "answer")) or []
+                payers = payers[1:]
             elif said.answer is not None and bridge.progress(self.ref) == before:
                 out = self.say(repeat(table, said.answer, self.rng)) or []
             else:
@@ -191,9 +197,10 @@ def play(header: Mapping[str, str], seed: int, index: int, setup: Setup, keep: b
                 break
             after = session.apply(command)
         said = talker(state, command, table, talk_rng)
+        charged = [e.player for e in after.entries[-1].events if isinstance(e, bridge.PenaltyCalled)]
         if keep:  # the bots' move as a comment of the script: where the referee went wrong shows
             talked.script.append(f"# move: {command!r}")
-        talked.step(table, said, decorate(table, said, state.players, talk_rng))
+        talked.step(table, said, decorate(table, said, state.players, talk_rng), charged)
         session = after
     return _result(header, session, talked, cut)
 

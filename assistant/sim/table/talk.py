@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from assistant.game.talk import Said, Style, Table, Talker, Utterance, fill
 
-__all__ = ["Said", "Style", "Table", "Talker", "Utterance", "decorate", "repeat"]
+__all__ = ["Said", "Style", "Table", "Talker", "Utterance", "decorate", "fill", "repeat"]
 
 
 def decorate(table: Table, said: Said, players: Sequence[str], rng: random.Random) -> tuple[Utterance, ...]:
