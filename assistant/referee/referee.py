@@ -16,9 +16,8 @@ from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
-from assistant.referee import coach, listening, missed
+from assistant.referee import coach, controls, listening, missed
 from assistant.referee.commands_spoken import answer_command, is_command
-from assistant.referee.controls import Controls
 from assistant.referee.conversation import Conversation
 from assistant.referee.decoding import doubt
 from assistant.referee.decoding.question import Question
@@ -42,7 +41,7 @@ class Narration(str):
     __slots__ = ()
 
 
-class Referee(Controls):
+class Referee:
     """One table's referee. `hear` a line, `tick` the clock, read `outcome()`."""
 
     def __init__(
@@ -70,9 +69,10 @@ class Referee(Controls):
         self.marks: list[int] = []
         self.strangers: set[str] = set()
         """Speaker labels heard that name nobody at the table (each told once)."""
-        self._before_restart: tuple[Session[Any, Any, Any], list[int], int | None] | None = None
+        self.before_restart: tuple[Session[Any, Any, Any], list[int], int | None] | None = None
         """The game a confirmed new_game replaced, so "arbitre annule" right after brings it back."""
-        self._since = clock.now()
+        self.since = clock.now()
+        """When the expected player's silence started counting (Q10 slowness)."""
         if resume_id is not None and store is not None:
             if resumed is None:
                 resumed = resume(store, resume_id, lambda _stored: (self.book.game, self.book.codec))
@@ -91,8 +91,46 @@ class Referee(Controls):
         self.session = Session.start(self.book.game)
         self.marks = []
         self.talk.open = None
-        self._since = self.clock.now()
+        self.since = self.clock.now()
         return self.saver.start(self.config.game, self.config.to_dict())
+
+    # ----------------------------------------------------------------- table controls (controls.py)
+    @property
+    def paused(self) -> bool:
+        """Whether "arbitre pause" stopped the counting."""
+        return self.talk.paused
+
+    def pause(self) -> bool:
+        """Stop counting (slowness, moves); False when already paused."""
+        return controls.pause(self)
+
+    def unpause(self) -> bool:
+        """Count again from now; False when not paused."""
+        return controls.unpause(self)
+
+    def ask_culprit(self, reason: str) -> None:
+        """The next line may designate who is charged with `reason`."""
+        controls.ask_culprit(self, reason)
+
+    def apply_penalty(self, player: str, reason: str) -> list[str]:
+        """Q10/Q11: charge a fault to `player`."""
+        return controls.charge(self, player, reason)
+
+    def charge(self, player: str, reason: str, amount: int = 1) -> list[str]:
+        """Q10/Q11: the fault `reason` (`amount` doses or lives) charged to `player`."""
+        return controls.charge(self, player, reason, amount)
+
+    def undo(self) -> list[str]:
+        """Drop the last heard line's moves (and the referee's own after them), said."""
+        return controls.undo(self)
+
+    def restart(self) -> list[str]:
+        """new_game: the same table starts over (undoable until a move is made in it)."""
+        return controls.restart(self)
+
+    def tick(self) -> list[str]:
+        """Q10 slowness: the expected player stayed silent `slow` seconds (not while paused)."""
+        return controls.tick(self)
 
     @property
     def game_id(self) -> int | None:
@@ -343,7 +381,7 @@ class Referee(Controls):
             return []
         for expect in expectations:
             if expect.player is not None and who in (None, expect.player):
-                self._since = self.clock.now()
+                self.since = self.clock.now()
                 doubt.unplaced(self, parse, who)  # a move tried, not understood: the turn may be wrong
                 key = f"unclear_{expect.awaiting}"
                 responses = self.config.module.responses
@@ -372,7 +410,7 @@ class Referee(Controls):
                 break
         new_entries = session.entries[len(self.session.entries) :]
         self.session = session
-        self._since = self.clock.now()
+        self.since = self.clock.now()
         out: list[str] = self._sync()
         for entry in new_entries:
             out += [Narration(line) for line in self.book.narrate_all(entry.events, self.state)]
