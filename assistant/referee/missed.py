@@ -64,18 +64,61 @@ def out_of_turn(ref: Referee, decision: Decision[Any], parse: Parse, who: str | 
     if held is None or held[0] == who or ref.talk.line - held[2] > GAP:
         return None
     first, first_parse, _ = held
-    readings = _readings(ref, ref.session, first)
-    standing: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
-    for missed in readings:
-        lines = _lines(ref, missed, ((first_parse, first), (parse, who)))
-        if lines is not None:
-            standing.append((missed, lines))
+    shown = ((first_parse, first), (parse, who))
+    standing = _standing(ref, _readings(ref, ref.session, first), shown)
     if not standing:
-        return None
+        return _resynced(ref, first, shown)
     (taken, lines), others = standing[0], tuple(m for m, _ in standing[1:])
     ref.talk.refused_turn = None
     ref.talk.missed = Missed(len(ref.session.entries), taken, others, ref.talk.line) if others else None
-    return [said_missed(ref, "missed_turn", taken), *ref.apply((*taken, *lines))]
+    said = said_missed(ref, "missed_turn", taken)
+    ref.apply(taken)  # said by `said_missed` only: a guessed value is never narrated as if heard
+    return [said, *ref.apply(lines)]
+
+
+def _standing(
+    ref: Referee, readings: list[tuple[Any, ...]], shown: tuple[tuple[Parse, str], ...]
+) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """The readings on which the lines that show them fit (with those lines' commands), the likeliest
+    first. A guessed value must not matter: readings of the same story (the same kinds of missed moves
+    by the same players) that leave the game in different places (the missed announcement is the one
+    standing, to be lifted or passed on) are no guess, and all of that story is dropped."""
+    found: list[tuple[tuple[Any, ...], tuple[Any, ...], tuple[object, ...]]] = []
+    for missed in readings:
+        done = _lines(ref, missed, shown)
+        if done is not None:
+            found.append((missed, done[0], _outcome(ref, done[1])))
+    outcomes: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
+    for missed, _, outcome in found:
+        outcomes.setdefault(_story(missed), set()).add(outcome)
+    return [(missed, lines) for missed, lines, _ in found if len(outcomes[_story(missed)]) == 1]
+
+
+def _story(missed: tuple[Any, ...]) -> tuple[object, ...]:
+    """What kinds of moves a reading of missed turns makes, and whose (its values aside)."""
+    return tuple((type(c), getattr(c, "player", None)) for c in missed)
+
+
+def _outcome(ref: Referee, session: Session[Any, Any, Any]) -> tuple[object, ...]:
+    """Where a reading leaves the game: what each part waits for, from whom, on which standing value."""
+    state = session.state
+    return tuple(
+        (e.awaiting, e.player, e.other, ref.book.standing(e, state)) for e in state.expecting_all()
+    )
+
+
+def _resynced(ref: Referee, first: str, shown: tuple[tuple[Parse, str], ...]) -> list[str] | None:
+    """No missed turn explains the two lines, but they are `first`'s move and the next seat's, both
+    refused as out of turn: the table plays on without the referee. The game takes it up from
+    `first` (`Rulebook.resync`, charging nobody), said aloud, and both lines are played; None when the
+    game has no such move or the lines do not follow each other from there."""
+    moves = ref.book.resync(first, ref.state)
+    done = _lines(ref, moves, shown) if moves else None
+    if done is None:
+        return None
+    ref.talk.refused_turn = None
+    ref.talk.missed = None
+    return [speech.say("resynced", player=first), *ref.apply((*moves, *done[0]))]
 
 
 def said_missed(ref: Referee, key: str, taken: tuple[Any, ...]) -> str:
@@ -86,9 +129,9 @@ def said_missed(ref: Referee, key: str, taken: tuple[Any, ...]) -> str:
 
 def _lines(
     ref: Referee, missed: tuple[Any, ...], lines: tuple[tuple[Parse, str], ...]
-) -> tuple[Any, ...] | None:
-    """The held lines' commands once the missed moves are made, or None when one of them does not fit
-    (or charges someone: never on a guess)."""
+) -> tuple[tuple[Any, ...], Session[Any, Any, Any]] | None:
+    """The held lines' commands once the missed moves are made, and the game after them; None when
+    one of them does not fit (or charges someone: never on a guess)."""
     fitted = fit(ref.session, missed)
     if fitted is None:
         return None
@@ -103,16 +146,19 @@ def _lines(
             return None
         commands += decided.commands
         session = after.session
-    return tuple(commands)
+    return tuple(commands), session
 
 
 def _readings(ref: Referee, session: Session[Any, Any, Any], first: str) -> list[tuple[Any, ...]]:
     """Every reading of the turns missed before `first`'s (the likeliest first), each a tuple of
     moves the engine accepts in turn, that charge nobody and leave the game waiting for the same kind
-    of move (a missed move that would end the round or change what is played is no guess)."""
+    of move, or for another moment of an ordinary turn (`Rulebook.turn_moments`: a missed announcement
+    waits for the answer): a missed move that would end the round or change what is played is no
+    guess."""
     out: list[tuple[Any, ...]] = []
     partial: list[tuple[tuple[Any, ...], Session[Any, Any, Any]]] = [((), session)]
-    for _ in ref.config.players:
+    turn = ref.book.turn_moments
+    for _ in range(len(ref.config.players) * (1 + len(turn))):
         grown: list[tuple[tuple[Any, ...], Session[Any, Any, Any]]] = []
         for moves, at in partial:
             expect = at.state.expecting_all()[0]
@@ -126,7 +172,8 @@ def _readings(ref: Referee, session: Session[Any, Any, Any], first: str) -> list
                 fitted = fit(at, (command,))
                 if fitted is None or fitted.charges:
                     continue
-                if fitted.session.state.expecting_all()[0].awaiting != expect.awaiting:
+                awaiting = fitted.session.state.expecting_all()[0].awaiting
+                if awaiting != expect.awaiting and not {awaiting, expect.awaiting} <= turn:
                     continue
                 grown.append(((*moves, command), fitted.session))
                 if len(grown) + len(out) >= READINGS:
