@@ -83,10 +83,11 @@ class Rulebook(Hearing[S, C], ABC):
         takes); none, the default, when a missed move cannot be guessed. The engine checks each."""
         return ()
 
-    def resync(self, player: str, state: S) -> tuple[C, ...]:
-        """The moves that put the game back in step with a table that clearly plays on from `player`
-        (their move, then the next seat's, both refused as out of turn, and no missed turn explains
-        them), charging nobody; none, the default, when the game has no such move."""
+    def resync(self, player: str, state: S) -> tuple[tuple[C, ...], ...]:
+        """The readings (each a tuple of moves) that put the game back in step with a table that
+        clearly plays on from `player` (their move, then the next seat's, both refused as out of turn,
+        and no missed turn explains them), the likeliest first, each charging nobody; none, the
+        default, when the game has no such move."""
         return ()
 
     def warnings(self) -> list[str]:

@@ -2,14 +2,20 @@
 
 When a named move is refused as out of turn ("Ce n'est pas à toi, c'est à Ana.") and the next line is
 the following seat's move, the likeliest story is that the referee missed a line or two: the players
-from the expected one up to the first speaker moved without being heard. The game says which moves a
-missed turn may have been (`Rulebook.missed`: at Cinquillo a pass or any piece the layout takes, C3;
-none at Quinito, where a missed announcement cannot be guessed). Every reading is a hypothesis on the
-pure engine: it is kept when the engine accepts the missed moves, the first line and this one in that
-order, each missed move leaves the game waiting for the same kind of move, and nobody is charged on it
-(a penalty is never charged on a guess). The first reading standing is taken and said aloud, so the
-table can correct it; the others are kept (`Missed`), and when a later move fits only one of them ("le
-quatre de bâtons" needs the five nobody was heard laying), the game is replayed on that one.
+from the expected one up to the first speaker (two players at most) moved without being heard. The
+game says which moves a missed turn may have been (`Rulebook.missed`: at Cinquillo a pass or any piece
+the layout takes, C3; at Quinito an announcement of any value, a pass or a belief). Every reading is a
+hypothesis on the pure engine: it is kept when the engine accepts the missed moves, the first line and
+this one in that order, each missed move leaves the game waiting for the same kind of move or another
+moment of an ordinary turn (`Rulebook.turn_moments`: a missed announcement waits for the answer), and
+nobody is charged on it (a penalty is never charged on a guess). A guessed value must not matter:
+readings of one story that leave the game in different places (the guessed announcement still
+standing, lifted or passed on) are all dropped. The first reading standing is taken and said aloud
+(its guessed value never narrated as if heard), so the table can correct it; the others are kept
+(`Missed`), and when a later move fits only one of them ("le quatre de bâtons" needs the five nobody
+was heard laying), the game is replayed on that one. When no reading explains the two lines but they
+are a move and the next seat's, the table clearly plays on without the referee: the game takes it up
+from the first speaker (`Rulebook.resync`: Quinito starts a round from them), charging nobody.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ GAP = 3
 """How many lines may come between the refused line and the one that shows the table played on."""
 READINGS = 400
 """The most readings of the missed turns tried (two missed moves of forty are 1,600)."""
+MISSED_PLAYERS = 2
+"""The most players whose turns a reading says the referee missed (one or two lines lost, not a round)."""
 KEPT = 12
 """How many lines the other readings of a missed turn stay open to a later move's evidence."""
 
@@ -102,9 +110,7 @@ def _story(missed: tuple[Any, ...]) -> tuple[object, ...]:
 def _outcome(ref: Referee, session: Session[Any, Any, Any]) -> tuple[object, ...]:
     """Where a reading leaves the game: what each part waits for, from whom, on which standing value."""
     state = session.state
-    return tuple(
-        (e.awaiting, e.player, e.other, ref.book.standing(e, state)) for e in state.expecting_all()
-    )
+    return tuple((e.awaiting, e.player, e.other, ref.book.standing(e, state)) for e in state.expecting_all())
 
 
 def _resynced(ref: Referee, first: str, shown: tuple[tuple[Parse, str], ...]) -> list[str] | None:
@@ -112,13 +118,14 @@ def _resynced(ref: Referee, first: str, shown: tuple[tuple[Parse, str], ...]) ->
     refused as out of turn: the table plays on without the referee. The game takes it up from
     `first` (`Rulebook.resync`, charging nobody), said aloud, and both lines are played; None when the
     game has no such move or the lines do not follow each other from there."""
-    moves = ref.book.resync(first, ref.state)
-    done = _lines(ref, moves, shown) if moves else None
-    if done is None:
-        return None
-    ref.talk.refused_turn = None
-    ref.talk.missed = None
-    return [speech.say("resynced", player=first), *ref.apply((*moves, *done[0]))]
+    for moves in ref.book.resync(first, ref.state):
+        done = _lines(ref, moves, shown)
+        if done is None:
+            continue
+        ref.talk.refused_turn = None
+        ref.talk.missed = None
+        return [speech.say("resynced", player=first), *ref.apply((*moves, *done[0]))]
+    return None
 
 
 def said_missed(ref: Referee, key: str, taken: tuple[Any, ...]) -> str:
@@ -167,6 +174,8 @@ def _readings(ref: Referee, session: Session[Any, Any, Any], first: str) -> list
                     out.append(moves)
                 continue
             if expect.player is None:
+                continue
+            if len({getattr(c, "player", None) for c in moves} | {expect.player}) > MISSED_PLAYERS:
                 continue
             for command in ref.book.missed(expect, at.state):
                 fitted = fit(at, (command,))
@@ -226,8 +235,9 @@ def unheard(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None) -
     found: list[tuple[Any, Moves[Any]]] = []
     for command in ref.book.missed(expect, session.state)[1:]:  # the default (a pass) changes nothing
         fitted = fit(session, (command,))
-        if fitted is None or fitted.charges:
-            continue
+        awaiting = fitted.session.state.expecting_all()[0].awaiting if fitted is not None else None
+        if fitted is None or fitted.charges or awaiting != expect.awaiting:
+            continue  # a move that leads to another moment (a missed announcement) is no such guess
         then = ref.decide_on(fitted.session, parse, who)
         after = fit(fitted.session, then.commands) if isinstance(then, Moves) else None
         if isinstance(then, Moves) and after is not None and not after.charges:

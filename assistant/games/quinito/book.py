@@ -150,9 +150,12 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
             return (*passing, qc.Accept(player, cup=part))
         return ()
 
-    def resync(self, player: str, state: QuinitoState) -> tuple[qc.Command, ...]:
-        """L4-like: the table plays on from `player`: a new round from them, nobody charged."""
-        return (qc.Resync(player),)
+    def resync(self, player: str, state: QuinitoState) -> tuple[tuple[qc.Command, ...], ...]:
+        """The table plays on from `player`: a new round from them, nobody charged; the same round played
+        the other way round second, when the rules may change it (a change of direction the referee
+        missed: Q8 32, L-V4)."""
+        turns = self.config.edition == "drinking" or self.config.reverse_on_21
+        return ((qc.Resync(player),), *(((qc.Resync(player, reverse=True),),) if turns else ()))
 
     def fault(self, player: str, reason: str) -> qc.Command | None:
         return qc.Fault(player, reason)  # type: ignore[arg-type]

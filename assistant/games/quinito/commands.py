@@ -209,6 +209,8 @@ class Resync:
 
     player: str
     """Who holds the cup now."""
+    reverse: bool = False
+    """The table plays the other way round (L-V4, Q8 32: a change of direction the referee missed)."""
     cup: int = 0
     """Which cup (Q13)."""
 

@@ -326,7 +326,8 @@ class QuinitoGame:
         ordinary turn only (never while a lift, a quinito or a défi is settled), nobody charged."""
         i, _ = self._cup(state, c, ("announce", "response"), None)
         self._known(state, c.player)
-        return (ev.RoundStarted(c.player, i),)
+        started = ev.RoundStarted(c.player, i)
+        return (ev.DirectionReversed(), started) if c.reverse else (started,)
 
     def _fault(self, state: QuinitoState, c: cmd.Fault) -> Sequence[ev.Event]:
         """Q10, Q11: a fault costs its author a dose (a life in the family edition)."""
