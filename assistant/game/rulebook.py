@@ -39,6 +39,11 @@ class Rulebook(Hearing[S, C], ABC):
     """Stores its commands and events."""
     move_intents: frozenset[str]
     """The grammar's intents that are moves (a refused or misplaced one gets a reminder)."""
+    turn_moments: frozenset[str] = frozenset()
+    """The moments (`Expectation.awaiting`) an ordinary turn goes through, which a missed move may
+    lead from one to the other (Quinito: an announcement makes the game wait for the answer); none,
+    the default: a missed move leaves the game waiting for the same kind of move (C3: the next seat
+    plays)."""
 
     @abstractmethod
     def decide(self, parse: Parse, who: str | None, expect: Expectation, state: S) -> Decision[C]:
@@ -76,6 +81,13 @@ class Rulebook(Hearing[S, C], ABC):
         """The moves a turn may have been when the referee missed its line and the table played on,
         the one taken when nothing tells them apart first (C3: a pass, then every piece the game
         takes); none, the default, when a missed move cannot be guessed. The engine checks each."""
+        return ()
+
+    def resync(self, player: str, state: S) -> tuple[tuple[C, ...], ...]:
+        """The readings (each a tuple of moves) that put the game back in step with a table that
+        clearly plays on from `player` (their move, then the next seat's, both refused as out of turn,
+        and no missed turn explains them), the likeliest first, each charging nobody; none, the
+        default, when the game has no such move."""
         return ()
 
     def warnings(self) -> list[str]:

@@ -2,14 +2,20 @@
 
 When a named move is refused as out of turn ("Ce n'est pas à toi, c'est à Ana.") and the next line is
 the following seat's move, the likeliest story is that the referee missed a line or two: the players
-from the expected one up to the first speaker moved without being heard. The game says which moves a
-missed turn may have been (`Rulebook.missed`: at Cinquillo a pass or any piece the layout takes, C3;
-none at Quinito, where a missed announcement cannot be guessed). Every reading is a hypothesis on the
-pure engine: it is kept when the engine accepts the missed moves, the first line and this one in that
-order, each missed move leaves the game waiting for the same kind of move, and nobody is charged on it
-(a penalty is never charged on a guess). The first reading standing is taken and said aloud, so the
-table can correct it; the others are kept (`Missed`), and when a later move fits only one of them ("le
-quatre de bâtons" needs the five nobody was heard laying), the game is replayed on that one.
+from the expected one up to the first speaker (two players at most) moved without being heard. The
+game says which moves a missed turn may have been (`Rulebook.missed`: at Cinquillo a pass or any piece
+the layout takes, C3; at Quinito an announcement of any value, a pass or a belief). Every reading is a
+hypothesis on the pure engine: it is kept when the engine accepts the missed moves, the first line and
+this one in that order, each missed move leaves the game waiting for the same kind of move or another
+moment of an ordinary turn (`Rulebook.turn_moments`: a missed announcement waits for the answer), and
+nobody is charged on it (a penalty is never charged on a guess). A guessed value must not matter:
+readings of one story that leave the game in different places (the guessed announcement still
+standing, lifted or passed on) are all dropped. The first reading standing is taken and said aloud
+(its guessed value never narrated as if heard), so the table can correct it; the others are kept
+(`Missed`), and when a later move fits only one of them ("le quatre de bâtons" needs the five nobody
+was heard laying), the game is replayed on that one. When no reading explains the two lines but they
+are a move and the next seat's, the table clearly plays on without the referee: the game takes it up
+from the first speaker (`Rulebook.resync`: Quinito starts a round from them), charging nobody.
 """
 
 from __future__ import annotations
@@ -29,6 +35,8 @@ GAP = 3
 """How many lines may come between the refused line and the one that shows the table played on."""
 READINGS = 400
 """The most readings of the missed turns tried (two missed moves of forty are 1,600)."""
+MISSED_PLAYERS = 2
+"""The most players whose turns a reading says the referee missed (one or two lines lost, not a round)."""
 KEPT = 12
 """How many lines the other readings of a missed turn stay open to a later move's evidence."""
 
@@ -64,18 +72,60 @@ def out_of_turn(ref: Referee, decision: Decision[Any], parse: Parse, who: str | 
     if held is None or held[0] == who or ref.talk.line - held[2] > GAP:
         return None
     first, first_parse, _ = held
-    readings = _readings(ref, ref.session, first)
-    standing: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
-    for missed in readings:
-        lines = _lines(ref, missed, ((first_parse, first), (parse, who)))
-        if lines is not None:
-            standing.append((missed, lines))
+    shown = ((first_parse, first), (parse, who))
+    standing = _standing(ref, _readings(ref, ref.session, first), shown)
     if not standing:
-        return None
+        return _resynced(ref, first, shown)
     (taken, lines), others = standing[0], tuple(m for m, _ in standing[1:])
     ref.talk.refused_turn = None
     ref.talk.missed = Missed(len(ref.session.entries), taken, others, ref.talk.line) if others else None
-    return [said_missed(ref, "missed_turn", taken), *ref.apply((*taken, *lines))]
+    said = said_missed(ref, "missed_turn", taken)
+    ref.apply(taken)  # said by `said_missed` only: a guessed value is never narrated as if heard
+    return [said, *ref.apply(lines)]
+
+
+def _standing(
+    ref: Referee, readings: list[tuple[Any, ...]], shown: tuple[tuple[Parse, str], ...]
+) -> list[tuple[tuple[Any, ...], tuple[Any, ...]]]:
+    """The readings on which the lines that show them fit (with those lines' commands), the likeliest
+    first. A guessed value must not matter: readings of the same story (the same kinds of missed moves
+    by the same players) that leave the game in different places (the missed announcement is the one
+    standing, to be lifted or passed on) are no guess, and all of that story is dropped."""
+    found: list[tuple[tuple[Any, ...], tuple[Any, ...], tuple[object, ...]]] = []
+    for missed in readings:
+        done = _lines(ref, missed, shown)
+        if done is not None:
+            found.append((missed, done[0], _outcome(ref, done[1])))
+    outcomes: dict[tuple[object, ...], set[tuple[object, ...]]] = {}
+    for missed, _, outcome in found:
+        outcomes.setdefault(_story(missed), set()).add(outcome)
+    return [(missed, lines) for missed, lines, _ in found if len(outcomes[_story(missed)]) == 1]
+
+
+def _story(missed: tuple[Any, ...]) -> tuple[object, ...]:
+    """What kinds of moves a reading of missed turns makes, and whose (its values aside)."""
+    return tuple((type(c), getattr(c, "player", None)) for c in missed)
+
+
+def _outcome(ref: Referee, session: Session[Any, Any, Any]) -> tuple[object, ...]:
+    """Where a reading leaves the game: what each part waits for, from whom, on which standing value."""
+    state = session.state
+    return tuple((e.awaiting, e.player, e.other, ref.book.standing(e, state)) for e in state.expecting_all())
+
+
+def _resynced(ref: Referee, first: str, shown: tuple[tuple[Parse, str], ...]) -> list[str] | None:
+    """No missed turn explains the two lines, but they are `first`'s move and the next seat's, both
+    refused as out of turn: the table plays on without the referee. The game takes it up from
+    `first` (`Rulebook.resync`, charging nobody), said aloud, and both lines are played; None when the
+    game has no such move or the lines do not follow each other from there."""
+    for moves in ref.book.resync(first, ref.state):
+        done = _lines(ref, moves, shown)
+        if done is None:
+            continue
+        ref.talk.refused_turn = None
+        ref.talk.missed = None
+        return [speech.say("resynced", player=first), *ref.apply((*moves, *done[0]))]
+    return None
 
 
 def said_missed(ref: Referee, key: str, taken: tuple[Any, ...]) -> str:
@@ -86,9 +136,9 @@ def said_missed(ref: Referee, key: str, taken: tuple[Any, ...]) -> str:
 
 def _lines(
     ref: Referee, missed: tuple[Any, ...], lines: tuple[tuple[Parse, str], ...]
-) -> tuple[Any, ...] | None:
-    """The held lines' commands once the missed moves are made, or None when one of them does not fit
-    (or charges someone: never on a guess)."""
+) -> tuple[tuple[Any, ...], Session[Any, Any, Any]] | None:
+    """The held lines' commands once the missed moves are made, and the game after them; None when
+    one of them does not fit (or charges someone: never on a guess)."""
     fitted = fit(ref.session, missed)
     if fitted is None:
         return None
@@ -103,16 +153,19 @@ def _lines(
             return None
         commands += decided.commands
         session = after.session
-    return tuple(commands)
+    return tuple(commands), session
 
 
 def _readings(ref: Referee, session: Session[Any, Any, Any], first: str) -> list[tuple[Any, ...]]:
     """Every reading of the turns missed before `first`'s (the likeliest first), each a tuple of
     moves the engine accepts in turn, that charge nobody and leave the game waiting for the same kind
-    of move (a missed move that would end the round or change what is played is no guess)."""
+    of move, or for another moment of an ordinary turn (`Rulebook.turn_moments`: a missed announcement
+    waits for the answer): a missed move that would end the round or change what is played is no
+    guess."""
     out: list[tuple[Any, ...]] = []
     partial: list[tuple[tuple[Any, ...], Session[Any, Any, Any]]] = [((), session)]
-    for _ in ref.config.players:
+    turn = ref.book.turn_moments
+    for _ in range(len(ref.config.players) * (1 + len(turn))):
         grown: list[tuple[tuple[Any, ...], Session[Any, Any, Any]]] = []
         for moves, at in partial:
             expect = at.state.expecting_all()[0]
@@ -122,11 +175,14 @@ def _readings(ref: Referee, session: Session[Any, Any, Any], first: str) -> list
                 continue
             if expect.player is None:
                 continue
+            if len({getattr(c, "player", None) for c in moves} | {expect.player}) > MISSED_PLAYERS:
+                continue
             for command in ref.book.missed(expect, at.state):
                 fitted = fit(at, (command,))
                 if fitted is None or fitted.charges:
                     continue
-                if fitted.session.state.expecting_all()[0].awaiting != expect.awaiting:
+                awaiting = fitted.session.state.expecting_all()[0].awaiting
+                if awaiting != expect.awaiting and not {awaiting, expect.awaiting} <= turn:
                     continue
                 grown.append(((*moves, command), fitted.session))
                 if len(grown) + len(out) >= READINGS:
@@ -179,8 +235,9 @@ def unheard(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None) -
     found: list[tuple[Any, Moves[Any]]] = []
     for command in ref.book.missed(expect, session.state)[1:]:  # the default (a pass) changes nothing
         fitted = fit(session, (command,))
-        if fitted is None or fitted.charges:
-            continue
+        awaiting = fitted.session.state.expecting_all()[0].awaiting if fitted is not None else None
+        if fitted is None or fitted.charges or awaiting != expect.awaiting:
+            continue  # a move that leads to another moment (a missed announcement) is no such guess
         then = ref.decide_on(fitted.session, parse, who)
         after = fit(fitted.session, then.commands) if isinstance(then, Moves) else None
         if isinstance(then, Moves) and after is not None and not after.charges:

@@ -53,6 +53,9 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     last one is still a throw)."""
     speaker_faults: frozenset[str] = frozenset({"fantasy_announcement"})
     """Q10: a fantasy announcement costs its own speaker, never a voice nobody is attributed to unasked."""
+    turn_moments: frozenset[str] = frozenset({"announce", "response"})
+    """Q5, Q6, L2, L3: a turn is an answer, then an announcement (a missed announcement makes the game
+    wait for the next player's answer; a missed belief, for the believer's announcement)."""
 
     def decide(
         self, parse: Parse, who: str | None, expect: Expectation, state: QuinitoState
@@ -126,6 +129,36 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
         if expect.awaiting == "announce" and must_reroll(self.config, state.cups[expect.part]):
             return game_sentence(self.responses, "forced_reroll", player=expect.player or "")
         return None
+
+    def missed(self, expect: Expectation, state: QuinitoState) -> tuple[qc.Command, ...]:
+        """Q5, Q6, L3: a turn whose line was missed while the table played on. At `announce`, every
+        score the holder may announce, the lowest first (the next announcement must beat it, and the
+        referee keeps the others for a later line to choose); at `response`, a pass of the standing
+        announcement (L3, family edition: nothing changes but the holder), then a belief (the believer's
+        announcement follows). Never a lift, a special or a read-out: what they settle would be paid on
+        a guess."""
+        player, part = expect.player, expect.part
+        if player is None:
+            return ()
+        cup = state.cups[part]
+        if expect.awaiting == "announce":
+            specials = self.config.low_specials | self.config.quinito_scores
+            ranks = self.config.ranks
+            scores = sorted(ranks, key=ranks.__getitem__)
+            family = self.config.edition == "family"
+            return tuple(qc.Announce(player, v, cup=part) for v in scores if family or v not in specials)
+        if expect.awaiting == "response":
+            family, announced = self.config.edition == "family", cup.announced
+            passing = (qc.Pass(player, announced, cup=part),) if family and announced is not None else ()
+            return (*passing, qc.Accept(player, cup=part))
+        return ()
+
+    def resync(self, player: str, state: QuinitoState) -> tuple[tuple[qc.Command, ...], ...]:
+        """The table plays on from `player`: a new round from them, nobody charged; the same round played
+        the other way round second, when the rules may change it (a change of direction the referee
+        missed: Q8 32, L-V4)."""
+        turns = self.config.edition == "drinking" or self.config.reverse_on_21
+        return ((qc.Resync(player),), *(((qc.Resync(player, reverse=True),),) if turns else ()))
 
     def fault(self, player: str, reason: str, amount: int = 1) -> qc.Command | None:
         return qc.Fault(player, reason, amount)  # type: ignore[arg-type]

@@ -215,6 +215,20 @@ class RedemptionThrow:
 
 
 @dataclass(frozen=True)
+class Resync:
+    """The referee lost track of the table, which clearly plays on from `player` (their move heard,
+    then the next seat's): a new round from them, holding the cup. Nobody is charged: what the
+    referee missed is never paid on a guess."""
+
+    player: str
+    """Who holds the cup now."""
+    reverse: bool = False
+    """The table plays the other way round (L-V4, Q8 32: a change of direction the referee missed)."""
+    cup: int = 0
+    """Which cup (Q13)."""
+
+
+@dataclass(frozen=True)
 class Fault:
     """Q10/Q11: a fault called on a player (slowness, forbidden word, name called, other)."""
 
@@ -244,5 +258,6 @@ Command = (
     | DefiPlayers
     | DefiLoser
     | RedemptionThrow
+    | Resync
     | Fault
 )

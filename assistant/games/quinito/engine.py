@@ -70,6 +70,7 @@ class QuinitoGame:
             cmd.DefiPlayers: self._defi_players,
             cmd.DefiLoser: self._defi_loser,
             cmd.RedemptionThrow: self._redemption,
+            cmd.Resync: self._resync,
         }
 
     def initial(self) -> QuinitoState:
@@ -326,6 +327,14 @@ class QuinitoGame:
             raise Refused("impossible_dice", value=c.value)
         i, _ = self._cup(state, c, ("redemption_throw",), c.player)
         return self._resolver.redemption(state, i, c.player, c.value)
+
+    def _resync(self, state: QuinitoState, c: cmd.Resync) -> Sequence[ev.Event]:
+        """The table plays on from `player` (the referee lost track): a new round from them, during an
+        ordinary turn only (never while a lift, a quinito or a défi is settled), nobody charged."""
+        i, _ = self._cup(state, c, ("announce", "response"), None)
+        self._known(state, c.player)
+        started = ev.RoundStarted(c.player, i)
+        return (ev.DirectionReversed(), started) if c.reverse else (started,)
 
     def _fault(self, state: QuinitoState, c: cmd.Fault) -> Sequence[ev.Event]:
         """Q10, Q11: a fault costs its author a dose (a life in the family edition)."""
