@@ -48,7 +48,15 @@ def named(parse: Parse, who: str | None, players: tuple[str, ...]) -> str | None
     calls = [v.player for v in parse.violations if v.rule == "name_called" and v.player in players]
     if len(calls) == 1 and parse.intent is None and len(tokens(parse.text)) <= 3:
         return calls[0]
+    words = tokens(parse.text)  # a table without the name rule: "c'est Chloé", "non c'est Chloé"
+    said = {p for p in players if p.casefold() in words}
+    if len(said) == 1 and parse.intent is None and len(words) <= SHORT_ANSWER:
+        return said.pop()
     return None
+
+
+SHORT_ANSWER = 4
+"""The most words of an answer that names a player without the wake word ("non c'est Chloé")."""
 
 
 def answer(ref: Referee, question: Question, parse: Parse, who: str | None, text: str) -> list[str] | None:
