@@ -32,6 +32,8 @@ class Conversation:
     """The last line that showed the referee may have lost the thread (a move it could not place, a
     refusal, a missed turn inferred): a charge resting on a line nobody is attributed to shortly after
     is held and asked (decoding/doubt.py)."""
+    unplaced: int = 0
+    """Move lines in a row from unattributed voices that the game could not take (missed.stuck)."""
     moved: str | None = None
     """The intent of the last line whose move was made (a line of the same intent the game cannot
     take is an echo of it, not a sign of a lost thread)."""

@@ -128,6 +128,29 @@ def _resynced(ref: Referee, first: str, shown: tuple[tuple[Parse, str], ...]) ->
     return None
 
 
+STUCK = 3
+"""Move lines in a row from unattributed voices the game cannot take before it is taken up again."""
+
+
+def stuck(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
+    """Without speaker names, STUCK move lines in a row the game could not take: the table plays on
+    and the referee has lost its place. The game is taken up from the player it awaits
+    (`Rulebook.resync`, nobody charged), said aloud, and this line played there; None when the game
+    has no such move or the line is no move there either."""
+    expect = ref.expectations()[0]
+    if who is not None or ref.talk.unplaced < STUCK or expect.player is None:
+        return None
+    first = expect.player
+    for moves in ref.book.resync(first, ref.state):
+        done = _lines(ref, moves, ((parse, first),))
+        if done is None:
+            continue
+        ref.talk.unplaced = 0
+        ref.talk.missed = None
+        return [speech.say("resynced", player=first), *ref.apply((*moves, *done[0]))]
+    return None
+
+
 def said_missed(ref: Referee, key: str, taken: tuple[Any, ...]) -> str:
     """ "Je n'ai pas entendu Bruno : je compte la passe de Bruno." (or the move counted instead)."""
     players = speech.names(list(dict.fromkeys(str(getattr(c, "player", "")) for c in taken)))

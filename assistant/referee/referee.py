@@ -229,7 +229,8 @@ class Referee:
             answered = listening.answer(self, question, parse, who, text)
             if answered is not None:
                 return self._say(answered)
-            if talk.open is None and (question.kind != "culprit" or is_command(parse, self.config)):
+            kept = question.kind != "culprit" or question.guess is not None  # a held loss waits a little
+            if talk.open is None and (kept or is_command(parse, self.config)):
                 talk.open = question.aged()
         if self._echoed_answer(parse, who):
             return []
@@ -290,6 +291,9 @@ class Referee:
         decision = self.decide(parse, who)
         if not isinstance(decision, Moves) and parse.intent in self.book.move_intents:
             doubt.unplaced(self, parse, who)  # a move it cannot place: it may be out of step
+            taken_up = missed.stuck(self, parse, who)
+            if taken_up is not None:  # the table has played on without the referee for a while
+                return taken_up
         if decision is None:
             if parse.intent in self.book.move_intents and listening.keep_early(self, who, text):
                 return self._prompt(None) or self._prompt(None, force=True)[: len(self.talk.early) < 2]
@@ -329,7 +333,7 @@ class Referee:
         count = len(self.session.entries)
         lines = self.apply(decision.commands, atomic=decision.atomic)
         if len(self.session.entries) > count:
-            self.talk.moved = parse.intent
+            self.talk.moved, self.talk.unplaced = parse.intent, 0
         sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
         if settled is not None:
             self.talk.settled = settled

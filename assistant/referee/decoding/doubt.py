@@ -49,6 +49,8 @@ def unplaced(ref: Referee, parse: Parse, who: str | None) -> None:
     if standing is not None and standing in {ref.book.said_value(p) for p in (heard, *heard.moves)}:
         return  # the standing announcement said again ("je relance soixante-cinq" after it)
     sign(ref, who)
+    if who is None:
+        ref.talk.unplaced += 1
 
 
 def in_doubt(ref: Referee, who: str | None) -> bool:
