@@ -34,9 +34,9 @@ class Conversation:
     is held and asked (decoding/doubt.py)."""
     unplaced: int = 0
     """Move lines in a row from unattributed voices that the game could not take (missed.stuck)."""
-    moved: str | None = None
-    """The intent of the last line whose move was made (a line of the same intent the game cannot
-    take is an echo of it, not a sign of a lost thread)."""
+    moved: tuple[str | None, int | None] | None = None
+    """The intent and value of the last line whose move was made (a line saying the same that the
+    game cannot take is an echo of it, not a sign of a lost thread)."""
     heard_move: bool = False
     """The last line heard was a move of the game (not a command, not talk), whether or not the rules
     took it: a stray or refused move does not close "Qui a dit ça ?", only play or talk does."""

@@ -20,6 +20,7 @@ from assistant.referee import coach, controls, listening, missed
 from assistant.referee.commands_spoken import answer_command, is_command
 from assistant.referee.conversation import Conversation
 from assistant.referee.decoding import doubt
+from assistant.referee.decoding.hypotheses import fit
 from assistant.referee.decoding.question import Question
 from assistant.referee.decoding.words import say as decoding_say
 from assistant.referee.saving import Saver
@@ -326,6 +327,11 @@ class Referee:
         if rethought is not None:  # the move fits once a line the referee missed is read otherwise
             doubt.sign(self, who)
             return rethought
+        if who is None and fit(self.session, decision.commands) is None:  # the rules refuse it
+            self.talk.unplaced += 1
+            taken_up = missed.stuck(self, parse, who)
+            if taken_up is not None:  # the table has played on without the referee for a while
+                return taken_up
         held = doubt.hold(self, decision, who, text)
         if held is not None:  # a charge resting on a guessed speaker, shortly after a sign: asked
             return held
@@ -333,7 +339,7 @@ class Referee:
         count = len(self.session.entries)
         lines = self.apply(decision.commands, atomic=decision.atomic)
         if len(self.session.entries) > count:
-            self.talk.moved, self.talk.unplaced = parse.intent, 0
+            self.talk.moved, self.talk.unplaced = (parse.intent, self.book.said_value(parse)), 0
         sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
         if settled is not None:
             self.talk.settled = settled

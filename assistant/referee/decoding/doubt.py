@@ -42,7 +42,8 @@ def unplaced(ref: Referee, parse: Parse, who: str | None) -> None:
     """A move the game cannot take now: a sign, unless it repeats the kind of move just made (an
     echo: "menteur" twice, the announcement said again) or the game waits for the table as a whole
     ("menteur" during a read-out)."""
-    if parse.intent == ref.talk.moved or all(e.player is None for e in ref.expectations()):
+    echo = (parse.intent, ref.book.said_value(parse)) == ref.talk.moved
+    if echo or all(e.player is None for e in ref.expectations()):
         return  # an echo, or a moment anyone may speak at (the read-out): no seat is guessed
     standing = ref.book.standing(ref.expectations()[0], ref.state)
     heard = ref.parser.parse(parse.text, {e.awaiting for e in ref.expectations()})
