@@ -16,10 +16,11 @@ from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
-from assistant.referee import coach, listening, missed
+from assistant.referee import coach, listening, missed, unseen
 from assistant.referee.commands_spoken import answer_command, is_command
 from assistant.referee.controls import Controls
 from assistant.referee.conversation import Conversation
+from assistant.referee.decoding.hypotheses import fit
 from assistant.referee.decoding.question import Question
 from assistant.referee.decoding.words import say as decoding_say
 from assistant.referee.saving import Saver
@@ -258,7 +259,10 @@ class Referee(Controls):
         if listening.held_move(self, decision):  # C3: who made it is asked, the move kept until then
             assert isinstance(decision, Reply)
             return listening.hold(self, decision.sentence, text)
+        held = self.talk.refused_turn
         resynced = missed.out_of_turn(self, decision, parse, who)
+        if resynced is None and isinstance(decision, Reply):  # the table went on past what it did unheard
+            resynced = unseen.unseen(self, parse, who, held)
         if resynced is not None:
             return resynced
         if isinstance(decision, Reply):
@@ -275,6 +279,8 @@ class Referee(Controls):
         if checked is not None:
             return checked
         rethought = missed.rethink(self, decision.commands) or missed.unheard(self, decision, parse, who)
+        if rethought is None and fit(self.session, decision.commands) is None:
+            rethought = unseen.unseen(self, parse, who, self.talk.refused_turn)  # the table went on
         if rethought is not None:  # the move fits once a line the referee missed is read otherwise
             return rethought
         before = self.expectations()
