@@ -45,6 +45,7 @@ from assistant.game.registry import (
 )
 from assistant.game.rulebook import (
     Rulebook,
+    Unseen,
     describe_command,
     game_sentence,
     has_sentence,
@@ -77,6 +78,7 @@ __all__ = [
     "Summary",
     "TableView",
     "UnknownGame",
+    "Unseen",
     "Violation",
     "default_game",
     "default_module",

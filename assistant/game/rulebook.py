@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar
 
 from assistant import speech
 from assistant.core.codec import Codec
@@ -28,6 +29,21 @@ S = TypeVar("S", bound=TableView)
 """The game's state."""
 C = TypeVar("C")
 """The game's command type."""
+
+
+@dataclass(frozen=True)
+class Unseen(Generic[C]):
+    """Something the table may have done without a line the referee heard, which changes what is
+    played next (a round over that nobody announced, its opening move): the moves, and what the
+    referee says when it counts them."""
+
+    said: str
+    """The sentence saying what is assumed ("Je n'ai pas entendu la fin de la manche : ...")."""
+    moves: tuple[C, ...]
+    """The moves assumed, in order (the referee's own moves, a deal, follow as the game calls)."""
+    alone: bool = True
+    """Whether one line that fits after it is evidence enough; else two lines in a row must (a move
+    refused on its own may be a rule the player did not know, and is told so first)."""
 
 
 class Rulebook(Hearing[S, C], ABC):
@@ -88,6 +104,12 @@ class Rulebook(Hearing[S, C], ABC):
         clearly plays on from `player` (their move, then the next seat's, both refused as out of turn,
         and no missed turn explains them), the likeliest first, each charging nobody; none, the
         default, when the game has no such move."""
+        return ()
+
+    def unseen(self, state: S) -> tuple[Unseen[C], ...]:
+        """What the table may have done unheard that changes the moment of play, likeliest first (C3:
+        the first round's opening move; C5/C6: the end of a round nobody announced). A move line that
+        fits no other way is played after the first of these it fits, said aloud; none by default."""
         return ()
 
     def warnings(self) -> list[str]:

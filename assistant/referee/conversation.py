@@ -40,6 +40,9 @@ class Conversation:
     heard_move: bool = False
     """The last line heard was a move of the game (not a command, not talk), whether or not the rules
     took it: a stray or refused move does not close "Qui a dit ça ?", only play or talk does."""
+    unfit: tuple[str | None, Parse, int] | None = None
+    """The last move line nothing unheard made fit (speaker, parse, line): the next line may show
+    what the table did (unseen.py)."""
     missed: Missed | None = None
     """Turns inferred as missed whose other readings a later move may still show (missed.py)."""
     early: tuple[tuple[str | None, str], ...] = ()

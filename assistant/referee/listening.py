@@ -102,7 +102,7 @@ def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> 
     next named piece (its speaker is the next seat after the opener)."""
     players = ref.config.players
     asked_fault = bool(set(tokens(parse.text)) & PENALTY_WORDS)  # "pénalité pour Chloé" names no opener
-    answering = parse.intent in (None, "penalty", "fourteen") and not asked_fault
+    answering = parse.intent in (None, "penalty", "fourteen", "opener") and not asked_fault
     opener = named(parse, who, players) if answering else None
     first = (
         ref.parser.parse(question.held[0], {e.awaiting for e in ref.expectations()})

@@ -16,7 +16,7 @@ from assistant.core.events import PenaltyCalled
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
-from assistant.referee import coach, controls, listening, missed
+from assistant.referee import coach, controls, listening, missed, unseen
 from assistant.referee.commands_spoken import answer_command, is_command
 from assistant.referee.conversation import Conversation
 from assistant.referee.decoding import doubt
@@ -304,7 +304,10 @@ class Referee:
         if listening.held_move(self, decision):  # C3: who made it is asked, the move kept until then
             assert isinstance(decision, Reply)
             return listening.hold(self, decision.sentence, text)
+        held = self.talk.refused_turn
         resynced = missed.out_of_turn(self, decision, parse, who)
+        if resynced is None and isinstance(decision, Reply):  # the table went on past what it did unheard
+            resynced = unseen.unseen(self, parse, who, held)
         if resynced is not None:
             doubt.sign(self, who)
             return resynced
@@ -324,6 +327,8 @@ class Referee:
                 doubt.sign(self, who)
             return checked
         rethought = missed.rethink(self, decision.commands) or missed.unheard(self, decision, parse, who)
+        if rethought is None and fit(self.session, decision.commands) is None:
+            rethought = unseen.unseen(self, parse, who, self.talk.refused_turn)  # the table went on
         if rethought is not None:  # the move fits once a line the referee missed is read otherwise
             doubt.sign(self, who)
             return rethought

@@ -13,6 +13,7 @@ from assistant.game import (
     Decision,
     Parse,
     Rulebook,
+    Unseen,
     describe_command,
     game_sentence,
     refusal_sentence,
@@ -22,7 +23,7 @@ from assistant.games.cinquillo import commands as cc
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo import flow as cinquillo_flow
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
-from assistant.games.cinquillo.deck import DECK, SUITS, definite, of_suit, row_words
+from assistant.games.cinquillo.deck import DECK, FIVE_OF_OROS, SUITS, definite, of_suit, row_words
 from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.games.cinquillo.heard import said_card
 from assistant.games.cinquillo.scoring import XP_ABANDON, XP_LOSS
@@ -121,6 +122,41 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
         cards = [card for card in DECK if layout.playable(card, caprone, first)]
         return (cc.Pass(player), *(cc.Play(player, card) for card in cards))
 
+    def unseen(self, state: CinquilloState) -> tuple[Unseen[cc.Command], ...]:
+        """What the table may have done that the referee did not hear, likeliest first:
+        - C3: before the first round's 5 of oros, one of the players laid it (the line that follows
+          tells whom: its speaker is the next seat);
+        - C6 (caprone): nobody could play any more, which the table sees from its hands and the
+          referee only from a turn of passes: the passes still missing, the round over;
+        - C5/C6: a player laid their last cards unheard (at most `OUT_UNHEARD` left as counted, the
+          fewest first, then the player whose turn it is, then the seats before, who played last).
+        The referee plays a line that fits no other way after the first of these it fits, and says so."""
+        if state.phase != "play" or not state.players:
+            return ()
+        players = state.players
+        if state.layout.empty:
+            if not state.first_round or state.current is not None:
+                return ()
+            opened = [cc.Play(p, FIVE_OF_OROS) for p in players]
+            return tuple(Unseen(_missed(self, (c,)), (c,), alone=False) for c in opened)
+        out: list[Unseen[cc.Command]] = []
+        current = state.current
+        if current is None or state.layout.cards_on_table() < len(players):
+            return ()  # a round does not end before every seat could lay a card
+        if state.caprone:
+            passes: list[cc.Command] = []
+            player = current
+            for _ in range(max(0, len(players) - state.passes)):
+                passes.append(cc.Pass(player))
+                player = state.left_of(player)
+            out.append(Unseen(game_sentence(self.responses, "unseen_blocked"), tuple(passes)))
+        back = [players[(players.index(current) - i) % len(players)] for i in range(len(players))]
+        for player in sorted(back, key=lambda p: state.counts[state.seat(p)]):
+            if state.counts[state.seat(player)] <= OUT_UNHEARD:
+                said = game_sentence(self.responses, "unseen_out", of_player=speech.of(player))
+                out.append(Unseen(said, (cc.SetCount(player, 0),)))
+        return tuple(out)
+
     def describe(self, command: cc.Command) -> str:
         return describe_command(
             command, DESCRIPTIONS, card=definite(command.card) if isinstance(command, cc.Play) else ""
@@ -155,6 +191,17 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
         """The replay JSON's `totem` and `direction` keys, which every game of docs/command-line.md has:
         Cinquillo has no totem and plays clockwise."""
         return {"totem": [], "direction": 1}
+
+
+OUT_UNHEARD = 3
+"""C5: the most cards a player may have laid without the referee hearing them (lost lines, a card
+counted to the wrong voice at an unattributed table)."""
+
+
+def _missed(book: CinquilloBook, moves: tuple[cc.Play, ...]) -> str:
+    """ "Je n'ai pas entendu Ana : je compte le cinq de deniers, posé par Ana." """
+    players = speech.names(list(dict.fromkeys(m.player for m in moves)))
+    return speech.say("missed_turn", players=players, moves=speech.names([book.describe(m) for m in moves]))
 
 
 def rulebook(config: CinquilloConfig) -> CinquilloBook:
