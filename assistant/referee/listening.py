@@ -459,12 +459,19 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
                 asked = say_value(ref, "two_readings", heard=said, first=first, second=second)
                 ref.talk.open = Question("readings", asked, readings=choices)
                 return [asked]
-    if who is None and bound:
+    readout_words = book.reads_out(readings.heard(text))  # "y a cinquante-quatre": said as a read-out
+    if bound and (who is None or readout_words):
         fitted_line = fit(ref.session, commands)
         player = getattr(bound[0], "player", None)
         if fitted_line is not None and player is not None and blames_speaker(ref, fitted_line, player):
             return _ask_fantasy(ref, decision, player, parse)
     return None
+
+
+def blames_on(ref: Referee, session: Any, commands: tuple[Any, ...], player: str) -> bool:
+    """Whether the commands, in that game, charge `player` for what they said (or do not fit)."""
+    fitted = fit(session, commands)
+    return fitted is None or blames_speaker(ref, fitted, player)
 
 
 def blames_speaker(ref: Referee, fitted: Fitted, player: str) -> bool:

@@ -378,9 +378,13 @@ class Referee:
             found = self.book.decide(parse, who, expect, state)
             if isinstance(found, Moves):
                 moves.append((rank(expect), found))
-                if who is not None or len(expectations) == 1:
+                if len(expectations) == 1:
                     break
             decision = decision or found
+        if len(moves) > 1 and who is not None:  # the speaker's own part, unless it blames them for what
+            blamed = [listening.blames_on(self, session, m[1].commands, who) for m in moves]  # they said
+            other = next((m for m, b in zip(moves, blamed, strict=True) if not b), None)
+            return other[1] if blamed[0] and other is not None else moves[0][1]  # a read-out, not a fantasy
         if len(moves) > 1:  # unattributed, several parts: a read-out first, then what charges nobody
             return min(moves, key=lambda m: (m[0], listening.cost(session, m[1].commands)))[1]
         return moves[0][1] if moves else decision
