@@ -88,13 +88,29 @@ def _culprit(ref: Referee, question: Question, parse: Parse, who: str | None) ->
         culprit = question.guess  # "oui": the player the referee named
     if culprit is not None:
         ref.talk.answered = (culprit, ref.talk.line)
-        return ref.charge(culprit, question.reason, question.amount)
+        charged = ref.charge(culprit, question.reason, question.amount)
+        return charged + _taken_up(ref, question, culprit)
     if question.guess is not None and parse.deny:
         return [speech.say("who_penalty")] if question.may_ask_again else []
     if who is None and tries_to_designate(parse):
         ref.talk.open = question
         return [speech.say("who_speaks")]
     return None
+
+
+def _taken_up(ref: Referee, question: Question, culprit: str) -> list[str]:
+    """A held loss the table says was someone else's: if the referee had the player it guessed start
+    the next round (the loser starts, Q7), the table's answer shows where it really is, and the game is
+    taken up from the named player (`Rulebook.resync`, nobody charged)."""
+    if question.guess is None or question.guess == culprit:
+        return []
+    if ref.expectations()[0].player != question.guess:
+        return []
+    for moves in ref.book.resync(culprit, ref.state):
+        fitted = fit(ref.session, moves)
+        if fitted is not None and not fitted.charges:
+            return [*ref.apply(moves), speech.say("whose_turn", player=culprit)]
+    return []
 
 
 def _opener(ref: Referee, question: Question, parse: Parse, who: str | None) -> list[str] | None:
