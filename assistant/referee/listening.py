@@ -294,7 +294,11 @@ def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[
         amended = ref.decide(parse, answered)
         if isinstance(amended, Moves) and fit(ref.session, amended.commands) is not None:
             return ref.commit(amended, parse, answered, text)
-    if fixed is not None and ref.marks and not isinstance(ref.decide(parse, who), Moves):
+    as_move = ref.decide(parse, who) if fixed is not None else None
+    fits = isinstance(as_move, Moves) and (
+        fit(ref.session, as_move.commands) is not None or ref.talk.doubt < ref.talk.line - 1
+    )  # a move the rules refuse right after a line the referee reconstructed corrects that line
+    if fixed is not None and ref.marks and not fits:
         corrected = _corrected(ref, fixed.rest, who)
         if corrected is not None:
             return corrected
@@ -320,7 +324,9 @@ def _corrected(ref: Referee, rest: str, who: str | None) -> list[str] | None:
     then = ref.decide_on(trial.session, parse, player)
     if not isinstance(then, Moves) or fit(trial.session, then.commands) is None:
         return None
-    return ref.undo() + ref.apply(then.commands, atomic=then.atomic)
+    undone = ref.undo()
+    waited = set(ref.reprompt())  # the turn said after the undo is not the turn after the correction
+    return [s for s in undone if s not in waited] + ref.apply(then.commands, atomic=then.atomic)
 
 
 def _after_claim(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
