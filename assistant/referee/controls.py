@@ -37,11 +37,6 @@ def ask_culprit(ref: Referee, reason: Reason) -> None:
     ref.talk.open = Question("culprit", speech.say("who_penalty"), reason=reason)
 
 
-def apply_penalty(ref: Referee, player: str, reason: str) -> list[str]:
-    """Q10/Q11: charge a fault to `player` (nothing in a game without faults)."""
-    return charge(ref, player, reason)
-
-
 def charge(ref: Referee, player: str, reason: str, amount: int = 1) -> list[str]:
     """Q10/Q11: the fault `reason` charged to `player` (nothing in a game without faults)."""
     fault = ref.book.fault(player, reason, amount)

@@ -157,6 +157,34 @@ def said_missed(ref: Referee, key: str, taken: tuple[Any, ...]) -> str:
     return speech.say(key, players=players, moves=speech.names([ref.book.describe(c) for c in taken]))
 
 
+def line_move(
+    ref: Referee, session: Session[Any, Any, Any], parse: Parse, speaker: str | None
+) -> tuple[tuple[Any, ...], Session[Any, Any, Any]] | None:
+    """A line's move in the game `session` (its commands, and the game after them); None when it is
+    no move there, the engine refuses it, or it charges someone (never on a guess)."""
+    decided = ref.decide_on(session, parse, speaker)
+    if not isinstance(decided, Moves):
+        return None
+    after = fit(session, decided.commands)
+    if after is None or after.charges:
+        return None
+    return tuple(decided.commands), after.session
+
+
+def settled(ref: Referee, session: Session[Any, Any, Any]) -> Session[Any, Any, Any]:
+    """The game once the referee made its own moves (a deal, a draw), as `Referee.apply` does; it
+    stops at one the engine refuses (`Rulebook.auto` then still names it)."""
+    for _ in range(len(ref.config.players) + 2):
+        auto = ref.book.auto(session.state, session.state.expecting_all()[0])
+        if auto is None:
+            break
+        step = fit(session, (auto,))
+        if step is None:
+            break
+        session = step.session
+    return session
+
+
 def _lines(
     ref: Referee, missed: tuple[Any, ...], lines: tuple[tuple[Parse, str], ...]
 ) -> tuple[tuple[Any, ...], Session[Any, Any, Any]] | None:
@@ -168,14 +196,11 @@ def _lines(
     session = fitted.session
     commands: list[Any] = []
     for line_parse, speaker in lines:
-        decided = ref.decide_on(session, line_parse, speaker)
-        if not isinstance(decided, Moves):
+        moved = line_move(ref, session, line_parse, speaker)
+        if moved is None:
             return None
-        after = fit(session, decided.commands)
-        if after is None or after.charges:
-            return None
-        commands += decided.commands
-        session = after.session
+        commands += moved[0]
+        session = moved[1]
     return tuple(commands), session
 
 
@@ -255,20 +280,19 @@ def unheard(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None) -
     expect = session.state.expecting_all()[0]
     if expect.player is None:
         return None
-    found: list[tuple[Any, Moves[Any]]] = []
+    found: list[tuple[Any, tuple[Any, ...]]] = []
     for command in ref.book.missed(expect, session.state)[1:]:  # the default (a pass) changes nothing
         fitted = fit(session, (command,))
         awaiting = fitted.session.state.expecting_all()[0].awaiting if fitted is not None else None
         if fitted is None or fitted.charges or awaiting != expect.awaiting:
             continue  # a move that leads to another moment (a missed announcement) is no such guess
-        then = ref.decide_on(fitted.session, parse, who)
-        after = fit(fitted.session, then.commands) if isinstance(then, Moves) else None
-        if isinstance(then, Moves) and after is not None and not after.charges:
-            found.append((command, then))
+        moved = line_move(ref, fitted.session, parse, who)
+        if moved is not None:
+            found.append((command, moved[0]))
     if len(found) != 1:
         return None
     command, then = found[0]
-    return [said_missed(ref, "missed_turn", (command,)), *ref.apply((command, *then.commands))]
+    return [said_missed(ref, "missed_turn", (command,)), *ref.apply((command, *then))]
 
 
 def _replay(
@@ -280,13 +304,7 @@ def _replay(
         fitted = fit(session, (command,))
         if fitted is None or fitted.charges:
             return None
-        session = fitted.session
-        for _ in range(len(ref.config.players) + 1):
-            auto = ref.book.auto(session.state, session.state.expecting_all()[0])
-            if auto is None:
-                break
-            step = fit(session, (auto,))
-            if step is None:
-                return None
-            session = step.session
+        session = settled(ref, fitted.session)
+        if ref.book.auto(session.state, session.state.expecting_all()[0]) is not None:
+            return None  # an own move the engine refused
     return session

@@ -192,10 +192,11 @@ class Referee:
         asked = self.talk.open
         try:
             lines = self._hear(speaker, text, conf)
-            waited = self._prompt(None, force=True)
-            early = listening.play_early(self)
-            if early or waited != self._prompt(None, force=True):  # the answer came: what the table
-                lines = [line for line in lines if line not in waited] + early  # played meanwhile
+            if self.talk.early:  # moves kept while the table's answer was awaited (C2)
+                waited = self._prompt(None, force=True)
+                early = listening.play_early(self)
+                if not self.talk.early:  # the answer came: what the table played meanwhile, not the
+                    lines = [line for line in lines if line not in waited] + early  # first prompt
         finally:
             saving = self.saver.line_done()
         if (  # "Qui a dit ça ?" outlives a move the rules refused (a stray): only play or talk drops it
@@ -326,13 +327,14 @@ class Referee:
             if self.talk.open is not None:  # asked which reading was meant: the thread may be lost
                 doubt.sign(self, who)
             return checked
+        refused = fit(self.session, decision.commands) is None
         rethought = missed.rethink(self, decision.commands) or missed.unheard(self, decision, parse, who)
-        if rethought is None and fit(self.session, decision.commands) is None:
+        if rethought is None and refused:
             rethought = unseen.unseen(self, parse, who, self.talk.refused_turn)  # the table went on
         if rethought is not None:  # the move fits once a line the referee missed is read otherwise
             doubt.sign(self, who)
             return rethought
-        if who is None and fit(self.session, decision.commands) is None:  # the rules refuse it
+        if who is None and refused:  # the rules refuse it
             self.talk.unplaced += 1
             taken_up = missed.stuck(self, parse, who)
             if taken_up is not None:  # the table has played on without the referee for a while

@@ -20,7 +20,7 @@ from assistant.core.game import Session
 from assistant.game import Moves, Parse
 from assistant.referee.decoding import readings
 from assistant.referee.decoding.hypotheses import fit
-from assistant.referee.missed import GAP, said_missed
+from assistant.referee.missed import GAP, line_move, said_missed, settled
 
 if TYPE_CHECKING:
     from assistant.referee.referee import Referee
@@ -108,14 +108,11 @@ def _lines(
     no move there, or charges someone (never on a guess)."""
     out: list[tuple[Any, ...]] = []
     for parse, speaker in lines:
-        decided = ref.decide_on(session, parse, speaker)
-        if not isinstance(decided, Moves):
+        moved = line_move(ref, session, parse, speaker)
+        if moved is None:
             return None
-        fitted = fit(session, decided.commands)
-        if fitted is None or fitted.charges:
-            return None
-        out.append(tuple(decided.commands))
-        session = settled(ref, fitted.session)
+        out.append(moved[0])
+        session = settled(ref, moved[1])
     return out
 
 
@@ -128,16 +125,3 @@ def _replay(
     if fitted is None or fitted.charges:
         return None
     return settled(ref, fitted.session)
-
-
-def settled(ref: Referee, session: Session[Any, Any, Any]) -> Session[Any, Any, Any]:
-    """The game once the referee made its own moves (a deal, a draw), as `Referee.apply` does."""
-    for _ in range(len(ref.config.players) + 2):
-        auto = ref.book.auto(session.state, session.state.expecting_all()[0])
-        if auto is None:
-            break
-        step = fit(session, (auto,))
-        if step is None:
-            break
-        session = step.session
-    return session
