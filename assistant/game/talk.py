@@ -101,11 +101,14 @@ class Style:
     """The mover says a wrong value first and corrects it at once."""
     negation: float = 0.03
     """A move named in a negation before the move itself."""
+    restate: float = 0.8
+    """A player the referee names just after their move line was lost says the move again (a table
+    hears its referee: "c'est à Sami" when Sami has moved is answered by the move said again)."""
 
     @classmethod
     def clean(cls) -> Style:
         """Moves only, each said plainly."""
-        return cls(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+        return cls(0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,11 @@ def out_of_turn(ref: Referee, decision: Decision[Any], parse: Parse, who: str | 
     """The moves of the missed turns and of the two lines that show them, or None (the refusal
     stands, and is remembered for the next line)."""
     expected = ref.expectations()[0].player
-    if who is None or not refused_turn(decision, expected):
+    if who is None or not isinstance(decision, Reply):
+        return None
+    if who == expected:
+        return shown_back(ref, parse, who)
+    if not refused_turn(decision, expected):
         return None
     held, ref.talk.refused_turn = ref.talk.refused_turn, (who, parse, ref.talk.line)
     if held is None or held[0] == who or ref.talk.line - held[2] > GAP:
@@ -76,6 +80,26 @@ def out_of_turn(ref: Referee, decision: Decision[Any], parse: Parse, who: str | 
     standing = _standing(ref, _readings(ref, ref.session, first), shown)
     if not standing:
         return _resynced(ref, first, shown)
+    return _taken(ref, standing)
+
+
+def shown_back(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
+    """The awaited player's own move refused (it does not fit) just after a move refused as out of
+    turn from a later seat: the awaited player's turn was missed, the later seat moved, and this is
+    the awaited player's next move ("le sept d'épées" needs the six nobody heard). None when no
+    reading of the missed turns makes both lines fit (the refusal stands)."""
+    held = ref.talk.refused_turn
+    if parse.intent not in ref.book.move_intents or who is None or who != ref.expectations()[0].player:
+        return None
+    if held is None or held[0] == who or ref.talk.line - held[2] > GAP:
+        return None
+    first, first_parse, _ = held
+    standing = _standing(ref, _readings(ref, ref.session, first), ((first_parse, first), (parse, who)))
+    return _taken(ref, standing) if standing else None
+
+
+def _taken(ref: Referee, standing: list[tuple[tuple[Any, ...], tuple[Any, ...]]]) -> list[str]:
+    """The likeliest reading of the missed turns played, with the lines that show it, said aloud."""
     (taken, lines), others = standing[0], tuple(m for m, _ in standing[1:])
     ref.talk.refused_turn = None
     ref.talk.missed = Missed(len(ref.session.entries), taken, others, ref.talk.line) if others else None
@@ -248,10 +272,7 @@ def rethink(ref: Referee, commands: tuple[Any, ...]) -> list[str] | None:
     missed = ref.talk.missed
     if missed is None or ref.talk.line - missed.line > KEPT or fit(ref.session, commands) is not None:
         return None
-    session = ref.session
-    base = session.undo(len(session.entries) - missed.base)
-    since = [e.command for e in session.entries[missed.base + len(missed.taken) :]]
-    since = [c for c in since if not ref.book.is_auto(c)]
+    base, since = _since(ref, missed)
     for reading in missed.others:
         replayed = _replay(ref, base, (*reading, *since))
         if replayed is None:
@@ -259,14 +280,78 @@ def rethink(ref: Referee, commands: tuple[Any, ...]) -> list[str] | None:
         after = fit(replayed, commands)
         if after is None or after.charges:
             continue
-        ref.talk.missed = None
-        ref.session = base  # the store forgets what the other reading wrote, then learns this one
-        ref.saver.undone(missed.base)
-        del ref.marks[next((i for i, m in enumerate(ref.marks) if m >= missed.base), len(ref.marks)) :]
-        ref.marks.append(missed.base)
-        ref.session = replayed
-        return [said_missed(ref, "missed_changed", reading), *ref.apply(commands)]
+        return _replayed(ref, missed, reading, replayed) + ref.apply(commands)
     return None
+
+
+def _replayed(
+    ref: Referee, missed: Missed, reading: tuple[Any, ...], replayed: Session[Any, Any, Any]
+) -> list[str]:
+    """The game is now `replayed`, read on another reading of the missed turns: said aloud."""
+    ref.talk.missed = None
+    ref.session = ref.session.undo(len(ref.session.entries) - missed.base)  # the store forgets what the
+    ref.saver.undone(missed.base)  # other reading wrote, then learns this one
+    del ref.marks[next((i for i, m in enumerate(ref.marks) if m >= missed.base), len(ref.marks)) :]
+    ref.marks.append(missed.base)
+    ref.session = replayed
+    return [said_missed(ref, "missed_changed", reading)]
+
+
+def told(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
+    """The player of a turn the referee inferred it missed says what they did (their move again after
+    "je compte la passe de Sami"): the line is read where that turn was. When it is
+    the move counted, it is no new move (nothing said); when it is another reading, the game is
+    replayed on that one, said aloud. None: the line tells no missed move."""
+    missed = ref.talk.missed
+    if missed is None or ref.talk.line - missed.line > KEPT:
+        return None
+    base, since = _since(ref, missed)
+    decided = ref.decide_on(base, parse, who)
+    if not isinstance(decided, Moves) or not decided.commands:
+        return None
+    commands = tuple(decided.commands)
+    if _restates(commands, missed.taken):
+        return []
+    for reading in missed.others:
+        if not _restates(commands, reading):
+            continue
+        replayed = _replay(ref, base, (*reading, *since))
+        if replayed is not None:
+            return _replayed(ref, missed, reading, replayed)
+    return None
+
+
+def _since(ref: Referee, missed: Missed) -> tuple[Session[Any, Any, Any], list[Any]]:
+    """The game before the missed moves, and the table's moves made since them."""
+    session = ref.session
+    since = [e.command for e in session.entries[missed.base + len(missed.taken) :]]
+    return session.undo(len(session.entries) - missed.base), [c for c in since if not ref.book.is_auto(c)]
+
+
+def _restates(commands: tuple[Any, ...], reading: tuple[Any, ...]) -> bool:
+    """Whether the line's moves are moves of the reading."""
+    return all(command in reading for command in commands)
+
+
+def caught_up(ref: Referee) -> list[str]:
+    """A named move refused as out of turn a line or two ago ("Ce n'est pas à toi, c'est à Sami."),
+    whose turn it is now that the awaited player's move came: it is played, said aloud, rather than
+    lost (the table does not say it again). Nothing when there is none or it does not fit (or charges
+    someone: never on a guess)."""
+    held = ref.talk.refused_turn
+    if held is None or ref.talk.line - held[2] > GAP:
+        return []
+    who, parse, _ = held
+    if ref.expectations()[0].player != who:
+        return []
+    ref.talk.refused_turn = None
+    moved = line_move(ref, ref.session, parse, who)
+    if moved is None:
+        return []
+    return [
+        speech.say("caught_up", moves=speech.names([ref.book.describe(c) for c in moved[0]])),
+        *ref.apply(moved[0]),
+    ]
 
 
 def unheard(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None) -> list[str] | None:

@@ -291,6 +291,12 @@ class Referee:
         if decoded is not None:
             return decoded
         decision = self.decide(parse, who)
+        if parse.intent in self.book.move_intents and not (
+            isinstance(decision, Moves) and fit(self.session, decision.commands) is not None
+        ):
+            told = missed.told(self, parse, who)  # the player of a missed turn says what they did
+            if told is not None:
+                return told
         if not isinstance(decision, Moves) and parse.intent in self.book.move_intents:
             doubt.unplaced(self, parse, who)  # a move it cannot place: it may be out of step
             taken_up = missed.stuck(self, parse, who)
@@ -329,6 +335,8 @@ class Referee:
             return checked
         refused = fit(self.session, decision.commands) is None
         rethought = missed.rethink(self, decision.commands) or missed.unheard(self, decision, parse, who)
+        if rethought is None and refused:  # the awaited player's next move, after a turn nobody heard
+            rethought = missed.shown_back(self, parse, who)
         if rethought is None and refused:
             rethought = unseen.unseen(self, parse, who, self.talk.refused_turn)  # the table went on
         if rethought is not None:  # the move fits once a line the referee missed is read otherwise
@@ -347,6 +355,7 @@ class Referee:
         lines = self.apply(decision.commands, atomic=decision.atomic)
         if len(self.session.entries) > count:
             self.talk.moved, self.talk.unplaced = (parse.intent, self.book.said_value(parse)), 0
+            lines += missed.caught_up(self)  # a move refused as out of turn just before is now in turn
         sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
         if settled is not None:
             self.talk.settled = settled

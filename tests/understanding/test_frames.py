@@ -42,6 +42,7 @@ SKIP = tuple(
     and w not in _GRAMMAR.carriers
     and w not in _GRAMMAR.noun_markers
     and w not in _GRAMMAR.deferrals  # ending a line, they put the move off
+    and w != "qui"  # before "à ..." it is the hedge "qui a" (accents folded): a question, no move
 )
 """Skip words a table says before or after a move (small linking words are left out: "et un" reads on;
 so are the skip words that also announce, "il y a": "il y a quinito" is the score 21, grammars/README.md;
@@ -77,7 +78,8 @@ def test_skip_words_around_a_move_never_change_it(
     assert found == expected, line
 
 
-ANNOUNCING = frozenset(w for w in SKIP if {"annonce", "dis"} & set(w.split()))
+ANNOUNCING = frozenset(w for w in SKIP if any(word.endswith(("annonce", "dis")) for word in w.split()))
+"""Announcing carriers ("j'annonce", "je t'annonce", "je dis"): a quinito after them is the score 21."""
 """Skip words that announce ("je t'annonce", "et moi je dis"): a quinito named after them may be read as
 its score, 21 (grammars/quinito.yaml: after an announcing carrier it is a `score`); same move."""
 

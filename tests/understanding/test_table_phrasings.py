@@ -292,3 +292,28 @@ def test_c2_who_holds_the_fourteenth_card(text: str, player: str | None) -> None
 def test_c3_chatter_and_negations_stay_no_move(text: str) -> None:
     for moment in ("play", "deal"):
         assert heard(text, moment, game="cinquillo").intent is None, (text, moment)
+
+
+@pytest.mark.parametrize(
+    ("text", "score"), [("soixante quatres", 64), ("paire de quatres", 44), ("cinquante cinqs", 55)]
+)
+def test_q3_a_die_heard_in_the_plural(text: str, score: int) -> None:
+    """Q3: "soixante quatres" (a number heard in the plural) is the score, not an unclear line."""
+    parse = heard(text, "announce")
+    assert (parse.intent, parse.slots.get("score")) == ("score", score)
+
+
+@pytest.mark.parametrize(
+    ("text", "suit"),
+    [("je balance le de coupes", "copas"), ("je joue le de coupes", "copas"), ("le d'épée", "espadas")],
+)
+def test_c3_a_card_whose_rank_was_lost_keeps_its_suit(text: str, suit: str) -> None:
+    """C3: a play line whose rank the recogniser dropped is a play with no card but its suit, which
+    the referee resolves from the layout or asks about, rather than staying silent."""
+    parse = heard(text, "play", game="cinquillo")
+    assert (parse.intent, parse.fields["card"], parse.slots.get("suit")) == ("play", None, suit)
+
+
+@pytest.mark.parametrize("text", ["le de", "une nouvelle couleur", "ah le coquin"])
+def test_c3_words_around_a_suit_are_no_move(text: str) -> None:
+    assert heard(text, "play", game="cinquillo").intent is None

@@ -63,7 +63,7 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
     def decide(
         self, parse: Parse, who: str | None, expect: Expectation, state: CinquilloState
     ) -> Decision[cc.Command]:
-        return cinquillo_flow.decide(parse, who, expect, self.config, self.responses)
+        return cinquillo_flow.decide(parse, who, expect, self.config, self.responses, state)
 
     def auto(self, state: CinquilloState, expect: Expectation) -> cc.Command | None:
         return cinquillo_flow.auto(state, expect, self.config)

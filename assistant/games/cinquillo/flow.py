@@ -80,11 +80,38 @@ def auto(state: CinquilloState, expect: Expectation, config: CinquilloConfig) ->
     return None
 
 
+def drew(state: CinquilloState) -> str | None:
+    """C3: who passed and drew last, nothing laid since (2 players with a stock), or None."""
+    if len(state.players) != 2 or state.phase != "play" or state.passes == 0 or state.current is None:
+        return None
+    return state.players[1 - state.players.index(state.current)]
+
+
+def suited(state: CinquilloState, suit: object) -> c.Card | None:
+    """C3: the one card of the suit its open row takes now, or None: the row not open (a suit alone
+    never opens one), two cards (the row's two ends), or caprone (C6: any card of an open suit)."""
+    if state.caprone or suit not in SUITS or state.layout.row(suit) is None:  # type: ignore[arg-type]
+        return None
+    cards = [c.Card(rank, s) for rank in RANKS.values() for s in SUITS if s == suit]
+    fits = [laid for laid in cards if state.layout.playable(laid, state.caprone, state.first_round)]
+    return fits[0] if len(fits) == 1 else None
+
+
 def decide(
-    parse: Parse, speaker: str | None, expect: Expectation, config: CinquilloConfig, responses: str
+    parse: Parse,
+    speaker: str | None,
+    expect: Expectation,
+    config: CinquilloConfig,
+    responses: str,
+    state: CinquilloState | None = None,
 ) -> Decision[c.Command]:
-    """The commands a line makes in this state, a question/refusal, or None for no move."""
+    """The commands a line makes in this state, a question/refusal, or None for no move. With the
+    state: the "je pioche" of who just passed and drew says the draw the referee made for them (C3),
+    and a card said by its suit alone ("le ... de coupes", its rank lost) is the one card of that suit
+    the layout takes, asked when it takes two."""
     intent = parse.intent
+    if intent == "draw" and speaker is not None and state is not None and speaker == drew(state):
+        return Moves(())
     if intent == "fourteen" and expect.awaiting == "deal" and len(config.players) == 3:
         drawn = parse.player if parse.player in config.players else speaker
         if drawn is None:  # "c'est moi" from a voice nobody is attributed to: ask for a name (C2)
@@ -104,9 +131,9 @@ def decide(
         return Reply(say("who_plays"))
     if intent in ("pass", "draw"):
         return Moves((c.Pass(actor),))
-    laid = card(said_card(parse))
+    laid = card(said_card(parse)) or (suited(state, parse.slots.get("suit")) if state is not None else None)
     if laid is None:
-        return Reply(say("unknown_card"))
+        return Reply(say("unclear_play" if parse.slots.get("suit") else "unknown_card"))
     return Moves((c.Play(actor, laid),))
 
 

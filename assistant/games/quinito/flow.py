@@ -25,7 +25,7 @@ from assistant.core.expectation import Expectation
 from assistant.game import Decision, Moves, Parse, Reply, is_self, targets
 from assistant.games.quinito import commands as q
 from assistant.games.quinito.config import QuinitoConfig
-from assistant.games.quinito.heard import said_invalid, said_score
+from assistant.games.quinito.heard import fragment, said_invalid, said_score
 from assistant.games.quinito.state import CupState
 from assistant.games.quinito.words import say
 
@@ -79,7 +79,7 @@ def _announce(
         if config.edition == "drinking" and score in config.low_specials | config.quinito_scores:
             return [q.Claim(holder, score, cup=cup)]  # type: ignore[arg-type]
         return [q.Announce(holder, score, cup=cup)]
-    if invalid is not None:
+    if invalid is not None and not fragment(invalid):
         return [q.Announce(holder, invalid, cup=cup)]  # Q10: the engine calls it fantasy
     return Reply(say("which_score"))
 

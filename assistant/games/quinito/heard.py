@@ -30,6 +30,13 @@ def said_invalid(parse: Parse) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
+def fragment(value: int) -> bool:
+    """Whether a number said as a score is what a recogniser leaves of one, rather than an announcement:
+    one die ("cinq" of "cinq quatre") or bare tens ("cinquante" of "cinquante-quatre"). Such a value is
+    asked, never charged as a fantasy (Q10 on a guess)."""
+    return 1 <= value <= 6 or (value % 10 == 0 and 10 <= value <= 60)
+
+
 def said_value(parse: Parse) -> int | None:
     """Q3: the score a line says as a number (its parse's `score` key, else its slot), or None."""
     value = parse.fields.get("score", parse.slots.get("score"))

@@ -86,3 +86,8 @@ def outcome(ref: Referee) -> dict[str, Any]:
 def progress(ref: Referee) -> int:
     """How many moves the referee has accepted so far."""
     return len(ref.session.entries)
+
+
+def awaited(ref: Referee) -> str | None:
+    """The player the referee waits for, as its sentences naming them say ("c'est à Sami")."""
+    return ref.expectations()[0].player

@@ -2,14 +2,17 @@
 real referee hears it line by line; then the referee's outcome is held against the bots'.
 
 The table answers the referee as a table does: when a question follows a move the referee did not
-take, the mover says it again, at most twice, then the table plays on. In an anonymous game every
-line reaches the referee as a `table:` line.
+take, the mover says it again, at most twice, then the table plays on; a player whose move line the
+recogniser lost says it again when the referee names them soon after ("Ce n'est pas à toi, c'est à
+Sami.", "Je n'ai pas entendu Sami : ..."), as a player who hears their name does (`Style.restate`). In
+an anonymous game every line reaches the referee as a `table:` line.
 """
 
 from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -115,10 +118,19 @@ class _Talk:
         self.owed: list[Utterance] = []
         """Designations the referee has not taken yet ("c'est Ana"), oldest first, each said once when it
         asks "Qui ... ?"."""
+        self.move = 0
+        """The bots' moves talked so far."""
+        self.lost: dict[str, tuple[Utterance, int]] = {}
+        """Each player's last move line the recogniser lost, with the move it was talked at."""
 
     def say(self, line: Utterance) -> list[str] | None:
         """What the referee answers to the line, or None when the recogniser lost it."""
         heard = damage(line.text, self.rng, self.setup.noise)
+        if line.role == "move":
+            if heard is None:
+                self.lost[line.speaker] = (line, self.move)
+            else:
+                self.lost.pop(line.speaker, None)
         if heard is None:
             return None
         label = None if self.setup.anonymous else line.speaker
@@ -136,10 +148,12 @@ class _Talk:
             return
         before = bridge.progress(self.ref)
         out: list[str] = []
+        spoken: list[str] = []
         for line in lines:
             answered = self.say(line)
             if answered:  # a lost line, or one the referee lets pass, leaves the question before it open
                 out = answered
+                spoken += answered
         if said.answer is not None and said.answer.role == "readout":
             self.last_answer = said.answer
         if said.answer is not None and said.answer.role == "answer" and bridge.progress(self.ref) == before:
@@ -160,9 +174,32 @@ class _Talk:
                 out = self.say(repeat(table, said.answer, self.rng)) or []
             else:
                 break
+        self.restated(table, [*spoken, *out])
+        self.move += 1
         moved = any(line.role in ("move", "readout") for line in lines)
         self.idle = 0 if bridge.progress(self.ref) != before or not moved else self.idle + moved
         self.stalled = self.stalled or self.idle >= STALL
+
+    def restated(self, table: Table, out: Sequence[str]) -> None:
+        """A player the referee names as the one it waits for (`out`, "c'est à Sami"), just after the
+        recogniser lost their move line, says that move again (`Style.restate`), at most ANSWERS times
+        in a row; a line lost before anyone else moved again is no longer what the table is at."""
+        for _ in range(ANSWERS if self.setup.style.restate > 0 else 0):
+            player = bridge.awaited(self.ref)
+            lost = self.lost.get(player) if player is not None else None
+            if player is None or lost is None or self.move - lost[1] > 1:
+                return
+            if not any(_names(player, sentence) for sentence in out):
+                return
+            line, _ = self.lost.pop(player)
+            if self.rng.random() >= self.setup.style.restate:
+                return
+            out = self.say(repeat(table, line, self.rng)) or []
+
+
+def _names(player: str, sentence: str) -> bool:
+    """Whether the referee's sentence names the player (a whole word)."""
+    return re.search(rf"(?<!\w){re.escape(player)}(?!\w)", sentence) is not None
 
 
 def play(header: Mapping[str, str], seed: int, index: int, setup: Setup, keep: bool = False) -> GameResult:
