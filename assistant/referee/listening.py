@@ -109,7 +109,8 @@ def _taken_up(ref: Referee, question: Question, culprit: str) -> list[str]:
     for moves in ref.book.resync(culprit, ref.state):
         fitted = fit(ref.session, moves)
         if fitted is not None and not fitted.charges:
-            return [*ref.apply(moves), speech.say("whose_turn", player=culprit)]
+            lines = ref.apply(moves)  # the named loser starts, or the next player still in (L1)
+            return [*lines, speech.say("whose_turn", player=ref.expectations()[0].player or culprit)]
     return []
 
 

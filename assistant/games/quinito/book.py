@@ -156,8 +156,10 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
     def resync(self, player: str, state: QuinitoState) -> tuple[tuple[qc.Command, ...], ...]:
         """The table plays on from `player`: a new round from them, nobody charged; the same round played
         the other way round second, when the rules may change it (a change of direction the referee
-        missed: Q8 32, L-V4)."""
+        missed: Q8 32, L-V4). A player out of the game (L1) is followed by the next one still in."""
         turns = self.config.edition == "drinking" or self.config.reverse_on_21
+        if player in state.eliminated and state.active():
+            player = state.next_player(player)
         return ((qc.Resync(player),), *(((qc.Resync(player, reverse=True),),) if turns else ()))
 
     def fault(self, player: str, reason: str, amount: int = 1) -> qc.Command | None:

@@ -97,9 +97,9 @@ class QuinitoGame:
         events = handler(state, command)
         if not getattr(command, "held", False):
             return events
-        if any(isinstance(e, ev.PlayerEliminated) for e in events):
-            raise Refused("loss_not_held")  # L1: a loss that puts a player out is never held
-        return [e for e in events if not isinstance(e, PenaltyCalled)]  # the table says who pays
+        if any(isinstance(e, ev.PlayerEliminated) for e in events):  # L1: held as if it put nobody out;
+            events = handler(replace(state, lives=tuple(n + 2 for n in state.lives)), command)  # the
+        return [e for e in events if not isinstance(e, PenaltyCalled)]  # table says who pays (a Fault)
 
     # -- helpers ---------------------------------------------------------------------------------
 

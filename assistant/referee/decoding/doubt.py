@@ -7,7 +7,7 @@ and the next lift then charges the wrong player. The signs that the referee may 
 its own, on lines nobody is attributed to: a move it could not place (not one for this moment, or
 one it did not understand), a value it had to ask about, a turn it inferred as missed. A move the
 rules refuse is no sign (the right player may try a move the rules do not allow), nor an echo of
-the move just made. For a few lines after a sign, a move from an unattributed voice that charges
+the move just made. For DOUBT lines after a sign, a move from an unattributed voice that charges
 someone is made with its loss held (the game says how, `Rulebook.held`), and the referee asks who
 pays, naming whom it would have charged: "oui" charges them, a name charges that player.
 """
@@ -27,8 +27,11 @@ from assistant.responses import section
 if TYPE_CHECKING:
     from assistant.referee.referee import Referee
 
-DOUBT = 8
-"""Lines after a sign of lost thread during which a charge on an unattributed line is asked."""
+DOUBT = 60
+"""Lines after a sign of lost thread during which a charge on an unattributed line is asked. A seat
+lost stays lost however long the table chats, and a "oui" to one held loss does not show the next
+line was not lost: with 8 lines, or with the doubt cleared by that "oui", most of the false charges
+of an anonymous table got through (docs/measurements.md)."""
 
 
 def sign(ref: Referee, who: str | None) -> None:

@@ -215,3 +215,18 @@ def test_lv7_65_is_a_second_quinito_ranked_over_the_doubles() -> None:
         s.apply(Announce("Bruno", 66))
     s.apply(Announce("Bruno", 21))
     play(table("family"), [Announce("Ana", 65), Accept("Bruno"), Announce("Bruno", 66)])
+
+
+def test_l1_a_held_loss_that_would_put_a_player_out_is_held_like_any_other() -> None:
+    """L1, L3: a held read-out whose loss would eliminate charges nobody and puts nobody out: the
+    loser as counted starts the next round, and the table's answer (a Fault) puts its player out, the
+    next player still in starting (the same game as the loss charged at once)."""
+    game = QuinitoGame(QuinitoConfig(("Ana", "Bruno", "Chloé"), edition="family", lives=1))
+    lifted = play(Session.start(game), [Announce("Ana", 62), Lift("Bruno")])
+    held = lifted.apply(Reveal(62, held=True))
+    assert penalties(held) == [] and not held.state.eliminated
+    assert held.state.expecting() == Expectation("announce", "Bruno")
+    told = held.apply(Fault("Bruno", "wrong_lift"))
+    charged = lifted.apply(Reveal(62))
+    assert told.state.eliminated == charged.state.eliminated == {"Bruno"}
+    assert told.state.expecting() == charged.state.expecting() == Expectation("announce", "Chloé")
