@@ -109,6 +109,9 @@ def test_kinito_serve_answers_on_a_unix_socket(tmp_path: Path) -> None:
     def run() -> None:  # the server runs until the test cancels it: that end is expected
         with contextlib.suppress(asyncio.CancelledError):
             loop.run_until_complete(task)
+        closing = asyncio.all_tasks(loop)  # a connection's handler may still be closing its end
+        if closing:
+            loop.run_until_complete(asyncio.wait(closing, timeout=WAIT))
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
@@ -118,8 +121,13 @@ def test_kinito_serve_answers_on_a_unix_socket(tmp_path: Path) -> None:
             if socket_path.exists():
                 break
             await asyncio.sleep(0.05)
-        client = AsyncClient.from_uri(f"unix://{socket_path}")
-        await asyncio.wait_for(client.connect(), WAIT)
+        for _ in range(100):  # it exists from bind on, and takes connections from listen on
+            client = AsyncClient.from_uri(f"unix://{socket_path}")
+            try:
+                await asyncio.wait_for(client.connect(), WAIT)
+                break
+            except ConnectionRefusedError:
+                await asyncio.sleep(0.05)
         try:
             await client.write_event(Transcript("c'est à qui").event())
             answer = await asyncio.wait_for(client.read_event(), WAIT)
