@@ -72,15 +72,12 @@ def out_of_turn(ref: Referee, decision: Decision[Any], parse: Parse, who: str | 
         return shown_back(ref, parse, who)
     if not refused_turn(decision, expected):
         return None
-    held, ref.talk.refused_turn = ref.talk.refused_turn, (who, parse, ref.talk.line)
-    if held is None or held[0] == who or ref.talk.line - held[2] > GAP:
+    held, ref.talk.refused_turn = _other_refused(ref, who), (who, parse, ref.talk.line)
+    if held is None:
         return None
-    first, first_parse, _ = held
-    shown = ((first_parse, first), (parse, who))
-    standing = _standing(ref, _readings(ref, ref.session, first), shown)
-    if not standing:
-        return _resynced(ref, first, shown)
-    return _taken(ref, standing)
+    shown = ((held[1], held[0]), (parse, who))
+    standing = _standing(ref, _readings(ref, ref.session, held[0]), shown)
+    return _taken(ref, standing) if standing else _resynced(ref, held[0], shown)
 
 
 def shown_back(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
@@ -88,14 +85,21 @@ def shown_back(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
     turn from a later seat: the awaited player's turn was missed, the later seat moved, and this is
     the awaited player's next move ("le sept d'épées" needs the six nobody heard). None when no
     reading of the missed turns makes both lines fit (the refusal stands)."""
-    held = ref.talk.refused_turn
     if parse.intent not in ref.book.move_intents or who is None or who != ref.expectations()[0].player:
         return None
+    held = _other_refused(ref, who)
+    if held is None:
+        return None
+    standing = _standing(ref, _readings(ref, ref.session, held[0]), ((held[1], held[0]), (parse, who)))
+    return _taken(ref, standing) if standing else None
+
+
+def _other_refused(ref: Referee, who: str) -> tuple[str, Parse, int] | None:
+    """The move refused as out of turn at most GAP lines ago from another speaker than `who`, or None."""
+    held = ref.talk.refused_turn
     if held is None or held[0] == who or ref.talk.line - held[2] > GAP:
         return None
-    first, first_parse, _ = held
-    standing = _standing(ref, _readings(ref, ref.session, first), ((first_parse, first), (parse, who)))
-    return _taken(ref, standing) if standing else None
+    return held
 
 
 def _taken(ref: Referee, standing: list[tuple[tuple[Any, ...], tuple[Any, ...]]]) -> list[str]:
@@ -297,13 +301,15 @@ def _replayed(
     return [said_missed(ref, "missed_changed", reading)]
 
 
-def told(ref: Referee, parse: Parse, who: str | None) -> list[str] | None:
+def told(ref: Referee, parse: Parse, who: str | None, decision: Decision[Any]) -> list[str] | None:
     """The player of a turn the referee inferred it missed says what they did (their move again after
-    "je compte la passe de Sami"): the line is read where that turn was. When it is
-    the move counted, it is no new move (nothing said); when it is another reading, the game is
-    replayed on that one, said aloud. None: the line tells no missed move."""
+    "je compte la passe de Sami"), a move line whose `decision` does not fit now: the line is read
+    where that turn was. When it is the move counted, it is no new move (nothing said); when it is
+    another reading, the game is replayed on that one, said aloud. None: the line tells no missed move."""
     missed = ref.talk.missed
-    if missed is None or ref.talk.line - missed.line > KEPT:
+    if missed is None or ref.talk.line - missed.line > KEPT or parse.intent not in ref.book.move_intents:
+        return None
+    if isinstance(decision, Moves) and fit(ref.session, decision.commands) is not None:
         return None
     base, since = _since(ref, missed)
     decided = ref.decide_on(base, parse, who)

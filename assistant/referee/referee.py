@@ -291,12 +291,9 @@ class Referee:
         if decoded is not None:
             return decoded
         decision = self.decide(parse, who)
-        if parse.intent in self.book.move_intents and not (
-            isinstance(decision, Moves) and fit(self.session, decision.commands) is not None
-        ):
-            told = missed.told(self, parse, who)  # the player of a missed turn says what they did
-            if told is not None:
-                return told
+        told = missed.told(self, parse, who, decision)  # the player of a missed turn says what they did
+        if told is not None:
+            return told
         if not isinstance(decision, Moves) and parse.intent in self.book.move_intents:
             doubt.unplaced(self, parse, who)  # a move it cannot place: it may be out of step
             taken_up = missed.stuck(self, parse, who)

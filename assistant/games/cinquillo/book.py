@@ -23,7 +23,7 @@ from assistant.games.cinquillo import commands as cc
 from assistant.games.cinquillo import events as ce
 from assistant.games.cinquillo import flow as cinquillo_flow
 from assistant.games.cinquillo.config import RESPONSES, CinquilloConfig
-from assistant.games.cinquillo.deck import DECK, FIVE_OF_OROS, SUITS, definite, of_suit, row_words
+from assistant.games.cinquillo.deck import FIVE_OF_OROS, SUITS, definite, of_suit, row_words
 from assistant.games.cinquillo.engine import CinquilloGame
 from assistant.games.cinquillo.heard import said_card
 from assistant.games.cinquillo.scoring import XP_ABANDON, XP_LOSS
@@ -118,9 +118,7 @@ class CinquilloBook(Rulebook[CinquilloState, cc.Command]):
         player = expect.player
         if expect.awaiting != "play" or player is None:
             return ()
-        layout, caprone, first = state.layout, state.caprone, state.first_round
-        cards = [card for card in DECK if layout.playable(card, caprone, first)]
-        return (cc.Pass(player), *(cc.Play(player, card) for card in cards))
+        return (cc.Pass(player), *(cc.Play(player, card) for card in cinquillo_flow.playable(state)))
 
     def unseen(self, state: CinquilloState) -> tuple[Unseen[cc.Command], ...]:
         """What the table may have done that the referee did not hear, likeliest first:

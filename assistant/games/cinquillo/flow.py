@@ -22,6 +22,7 @@ from assistant.core.expectation import Expectation
 from assistant.game import Ask, Decision, Moves, Parse, Reply, game_sentence
 from assistant.games.cinquillo import commands as c
 from assistant.games.cinquillo.config import CinquilloConfig
+from assistant.games.cinquillo.deck import DECK
 from assistant.games.cinquillo.heard import said_card, said_count
 from assistant.games.cinquillo.state import CinquilloState
 from assistant.games.cinquillo.words import cards_words, say
@@ -84,7 +85,7 @@ def drew(state: CinquilloState) -> str | None:
     """C3: who passed and drew last, nothing laid since (2 players with a stock), or None."""
     if len(state.players) != 2 or state.phase != "play" or state.passes == 0 or state.current is None:
         return None
-    return state.players[1 - state.players.index(state.current)]
+    return state.left_of(state.current)
 
 
 def suited(state: CinquilloState, suit: object) -> c.Card | None:
@@ -92,9 +93,14 @@ def suited(state: CinquilloState, suit: object) -> c.Card | None:
     never opens one), two cards (the row's two ends), or caprone (C6: any card of an open suit)."""
     if state.caprone or suit not in SUITS or state.layout.row(suit) is None:  # type: ignore[arg-type]
         return None
-    cards = [c.Card(rank, s) for rank in RANKS.values() for s in SUITS if s == suit]
-    fits = [laid for laid in cards if state.layout.playable(laid, state.caprone, state.first_round)]
+    fits = [laid for laid in playable(state) if laid.suit == suit]
     return fits[0] if len(fits) == 1 else None
+
+
+def playable(state: CinquilloState) -> list[c.Card]:
+    """C3/C4/C6: every card the layout takes now."""
+    layout, caprone, first = state.layout, state.caprone, state.first_round
+    return [card for card in DECK if layout.playable(card, caprone, first)]
 
 
 def decide(

@@ -191,10 +191,10 @@ class _Talk:
                 return
             if not any(_names(player, sentence) for sentence in out):
                 return
-            line, _ = self.lost.pop(player)
+            del self.lost[player]
             if self.rng.random() >= self.setup.style.restate:
                 return
-            out = self.say(repeat(table, line, self.rng)) or []
+            out = self.say(repeat(table, lost[0], self.rng)) or []
 
 
 def _names(player: str, sentence: str) -> bool:
