@@ -311,7 +311,7 @@ def test_c3_a_card_whose_rank_was_lost_keeps_its_suit(text: str, suit: str) -> N
     """C3: a play line whose rank the recogniser dropped is a play with no card but its suit, which
     the referee resolves from the layout or asks about, rather than staying silent."""
     parse = heard(text, "play", game="cinquillo")
-    assert (parse.intent, parse.fields["card"], parse.slots.get("suit")) == ("play", None, suit)
+    assert (parse.intent, parse.fields["card"], parse.fields["suit"]) == ("play", None, suit)
 
 
 @pytest.mark.parametrize("text", ["le de", "une nouvelle couleur", "ah le coquin"])

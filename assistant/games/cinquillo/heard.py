@@ -26,10 +26,12 @@ def said_count(parse: Parse) -> int | None:
 
 
 def parse_fields(intent: str | None, slots: Mapping[str, object]) -> Mapping[str, object]:
-    """docs/command-line.md: `score` (null: Cinquillo has no score), `card` (null when none), and `cards`
-    when a
+    """docs/command-line.md: `score` (null: Cinquillo has no score), `card` (null when none), `suit`
+    when a play names a suit but no rank (the recogniser lost it: `card` is null), and `cards` when a
     count of cards was told."""
     out: dict[str, object] = {"score": None, "card": card_in(slots)}
+    if intent == "play" and out["card"] is None and "suit" in slots:
+        out["suit"] = slots["suit"]
     if "cards" in slots:
         out["cards"] = int(str(slots["cards"]))
     return out
