@@ -116,9 +116,9 @@ class Rulebook(Hearing[S, C], ABC):
         """What to say before the game starts (none by default)."""
         return []
 
-    def fault(self, player: str, reason: str, amount: int = 1) -> C | None:
-        """Q10: the command charging a fault (`amount` doses or lives), or None when the game has
-        none (the default)."""
+    def fault(self, player: str, reason: str, amount: int = 1, beneficiary: str | None = None) -> C | None:
+        """Q10: the command charging a fault (`amount` doses or lives, given to `beneficiary` where the
+        game gives them), or None when the game has none (the default)."""
         return None
 
     def held(self, commands: tuple[C, ...]) -> tuple[C, ...] | None:

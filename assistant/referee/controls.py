@@ -37,9 +37,12 @@ def ask_culprit(ref: Referee, reason: Reason) -> None:
     ref.talk.open = Question("culprit", speech.say("who_penalty"), reason=reason)
 
 
-def charge(ref: Referee, player: str, reason: str, amount: int = 1) -> list[str]:
-    """Q10/Q11: the fault `reason` charged to `player` (nothing in a game without faults)."""
-    fault = ref.book.fault(player, reason, amount)
+def charge(
+    ref: Referee, player: str, reason: str, amount: int = 1, beneficiary: str | None = None
+) -> list[str]:
+    """Q10/Q11: the fault `reason` charged to `player` (nothing in a game without faults); a held
+    loss's `beneficiary` receives it where the game gives losses (L-V3)."""
+    fault = ref.book.fault(player, reason, amount, beneficiary)
     if fault is None:
         return []
     return ref.apply((fault,))
@@ -102,7 +105,7 @@ def tick(ref: Referee) -> list[str]:
     expect = ref.expectations()[0]
     if expect.player is None or not expect.timed:
         return []
-    count = len(ref.session.entries)
+    before = ref.session
     lines = ref._say(charge(ref, expect.player, "slowness"))
-    ref._mark(count)
+    ref._mark(before)
     return lines

@@ -32,11 +32,17 @@ class Conversation:
     """The last line that showed the referee may have lost the thread (a move it could not place, a
     refusal, a missed turn inferred): a charge resting on a line nobody is attributed to shortly after
     is held and asked (decoding/doubt.py)."""
+    inferred: frozenset[str] = frozenset()
+    """The players whose moves the referee placed on a step nobody said (a missed turn, a reading
+    changed, a seat taken up), the speaker aside, until the next charge: a charge falling on one of
+    them rests on that step, so it is asked, named or not (decoding/doubt.py)."""
     unplaced: int = 0
     """Move lines in a row from unattributed voices that the game could not take (missed.stuck)."""
     moved: tuple[str | None, int | None] | None = None
     """The intent and value of the last line whose move was made (a line saying the same that the
     game cannot take is an echo of it, not a sign of a lost thread)."""
+    took: int = -1_000
+    """The last line the game took a move from (a correction on the next line amends that move)."""
     heard_move: bool = False
     """The last line heard was a move of the game (not a command, not talk), whether or not the rules
     took it: a stray or refused move does not close "Qui a dit ça ?", only play or talk does."""

@@ -88,7 +88,7 @@ def _culprit(ref: Referee, question: Question, parse: Parse, who: str | None) ->
         culprit = question.guess  # "oui": the player the referee named
     if culprit is not None:
         ref.talk.answered = (culprit, ref.talk.line)
-        charged = ref.charge(culprit, question.reason, question.amount)
+        charged = ref.charge(culprit, question.reason, question.amount, question.beneficiary)
         return charged + _taken_up(ref, question, culprit)
     if question.guess is not None and parse.deny:
         return [speech.say("who_penalty")] if question.may_ask_again else []
@@ -299,7 +299,8 @@ def before_move(ref: Referee, parse: Parse, who: str | None, text: str) -> list[
     fits = isinstance(as_move, Moves) and (
         fit(ref.session, as_move.commands) is not None or ref.talk.doubt < ref.talk.line - 1
     )  # a move the rules refuse right after a line the referee reconstructed corrects that line
-    if fixed is not None and ref.marks and not fits:
+    just = who is None and ref.talk.took == ref.talk.line - 1  # the move an unattributed "non ..." amends
+    if fixed is not None and ref.marks and (not fits or just):
         corrected = _corrected(ref, fixed.rest, who)
         if corrected is not None:
             return corrected
@@ -323,8 +324,13 @@ def _corrected(ref: Referee, rest: str, who: str | None) -> list[str] | None:
     trial = fit(ref.session.undo(len(ref.session.entries) - ref.marks[-1]), ())
     assert trial is not None
     then = ref.decide_on(trial.session, parse, player)
-    if not isinstance(then, Moves) or fit(trial.session, then.commands) is None:
+    fitted = fit(trial.session, then.commands) if isinstance(then, Moves) else None
+    if fitted is None or (who is None and fitted.charges):  # never charge on a guessed speaker
         return None
+    assert isinstance(then, Moves)
+    replaced = tuple(e.command for e in ref.session.entries[ref.marks[-1] :])
+    if tuple(then.commands)[: len(replaced)] == replaced:  # "attends allez je relance" goes on from
+        return None  # the move it would replace: no correction
     undone = ref.undo()
     waited = set(ref.reprompt())  # the turn said after the undo is not the turn after the correction
     return [s for s in undone if s not in waited] + ref.apply(then.commands, atomic=then.atomic)

@@ -53,6 +53,9 @@ class Missed:
     """The other readings of the missed moves the engine accepted, likeliest first."""
     line: int
     """The line the missed turns were inferred on."""
+    heard: int = 0
+    """How many moves at the end of each other reading are lines heard, not guesses (a story that
+    reorders them, `caught_up`): a change of reading names only the guessed ones."""
 
 
 def refused_turn(decision: Decision[Any], expected: str | None) -> bool:
@@ -73,8 +76,8 @@ def out_of_turn(ref: Referee, decision: Decision[Any], parse: Parse, who: str | 
     if not refused_turn(decision, expected):
         return None
     held, ref.talk.refused_turn = _other_refused(ref, who), (who, parse, ref.talk.line)
-    if held is None:
-        return None
+    if held is None:  # one line may show it alone: a piece that needs the one nobody heard laid
+        return unheard(ref, decision, parse, who)
     shown = ((held[1], held[0]), (parse, who))
     standing = _standing(ref, _readings(ref, ref.session, held[0]), shown)
     return _taken(ref, standing) if standing else _resynced(ref, held[0], shown)
@@ -269,22 +272,25 @@ def _readings(ref: Referee, session: Session[Any, Any, Any], first: str) -> list
     return out
 
 
-def rethink(ref: Referee, commands: tuple[Any, ...]) -> list[str] | None:
-    """A move that does not fit the game as the referee has it, but fits one of the other readings of
-    the turns it inferred it missed: the game is replayed on that reading (the moves since, then this
-    one), said aloud. None: no such reading (the move is refused as usual)."""
+def rethink(ref: Referee, decision: Decision[Any], parse: Parse, who: str | None) -> list[str] | None:
+    """A move that does not fit the game as the referee has it (refused by the rules, or as out of
+    turn), but fits one of the other readings of the turns it inferred it missed: the game is replayed
+    on that reading (the moves since, then this one), said aloud. None: no such reading (the move is
+    refused as usual)."""
     missed = ref.talk.missed
-    if missed is None or ref.talk.line - missed.line > KEPT or fit(ref.session, commands) is not None:
+    if missed is None or ref.talk.line - missed.line > KEPT or parse.intent not in ref.book.move_intents:
+        return None
+    if isinstance(decision, Moves) and fit(ref.session, decision.commands) is not None:
         return None
     base, since = _since(ref, missed)
     for reading in missed.others:
         replayed = _replay(ref, base, (*reading, *since))
         if replayed is None:
             continue
-        after = fit(replayed, commands)
-        if after is None or after.charges:
+        moved = line_move(ref, replayed, parse, who)
+        if moved is None:
             continue
-        return _replayed(ref, missed, reading, replayed) + ref.apply(commands)
+        return _replayed(ref, missed, reading, replayed) + ref.apply(moved[0])
     return None
 
 
@@ -298,7 +304,7 @@ def _replayed(
     del ref.marks[next((i for i, m in enumerate(ref.marks) if m >= missed.base), len(ref.marks)) :]
     ref.marks.append(missed.base)
     ref.session = replayed
-    return [said_missed(ref, "missed_changed", reading)]
+    return [said_missed(ref, "missed_changed", reading[: len(reading) - missed.heard])]
 
 
 def told(ref: Referee, parse: Parse, who: str | None, decision: Decision[Any]) -> list[str] | None:
@@ -330,8 +336,8 @@ def told(ref: Referee, parse: Parse, who: str | None, decision: Decision[Any]) -
 def _since(ref: Referee, missed: Missed) -> tuple[Session[Any, Any, Any], list[Any]]:
     """The game before the missed moves, and the table's moves made since them."""
     session = ref.session
-    since = [e.command for e in session.entries[missed.base + len(missed.taken) :]]
-    return session.undo(len(session.entries) - missed.base), [c for c in since if not ref.book.is_auto(c)]
+    made = [e.command for e in session.entries[missed.base :] if not ref.book.is_auto(e.command)]
+    return session.undo(len(session.entries) - missed.base), made[len(missed.taken) :]
 
 
 def _restates(commands: tuple[Any, ...], reading: tuple[Any, ...]) -> bool:
@@ -339,11 +345,27 @@ def _restates(commands: tuple[Any, ...], reading: tuple[Any, ...]) -> bool:
     return all(command in reading for command in commands)
 
 
-def caught_up(ref: Referee) -> list[str]:
+def in_order(ref: Referee, parse: Parse, who: str | None) -> list[tuple[Any, ...]]:
+    """The other story of the awaited player's move that fits just after a move from a later seat was
+    refused as out of turn: the lines came in the order the table played them, the awaited player's
+    turn went unheard and this is their next move. Its readings (the missed moves, the held line, this
+    line), taken before this line is played; `caught_up` keeps them open to what the table does next
+    (the held seat playing again shows this story). Empty when no reading makes both lines fit."""
+    if parse.intent not in ref.book.move_intents or who is None or who != ref.expectations()[0].player:
+        return []
+    held = _other_refused(ref, who)
+    if held is None:
+        return []
+    shown = ((held[1], held[0]), (parse, who))
+    return [(*m, *lines) for m, lines in _standing(ref, _readings(ref, ref.session, held[0]), shown)]
+
+
+def caught_up(ref: Referee, base: int, story: list[tuple[Any, ...]]) -> list[str]:
     """A named move refused as out of turn a line or two ago ("Ce n'est pas à toi, c'est à Sami."),
     whose turn it is now that the awaited player's move came: it is played, said aloud, rather than
-    lost (the table does not say it again). Nothing when there is none or it does not fit (or charges
-    someone: never on a guess)."""
+    lost (the table does not say it again). `story` holds the readings in the order heard (`in_order`,
+    from the game's entries `base`), kept open: a later move that fits only one of them replays the
+    game on it. Nothing when there is none or it does not fit (or charges someone: never on a guess)."""
     held = ref.talk.refused_turn
     if held is None or ref.talk.line - held[2] > GAP:
         return []
@@ -354,22 +376,31 @@ def caught_up(ref: Referee) -> list[str]:
     moved = line_move(ref, ref.session, parse, who)
     if moved is None:
         return []
+    if story:
+        mine = tuple(e.command for e in ref.session.entries[base:] if not ref.book.is_auto(e.command))
+        taken = (*mine, *moved[0])
+        ref.talk.missed = Missed(base, taken, tuple(story), ref.talk.line, heard=len(taken))
     return [
         speech.say("caught_up", moves=speech.names([ref.book.describe(c) for c in moved[0]])),
         *ref.apply(moved[0]),
     ]
 
 
-def unheard(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None) -> list[str] | None:
-    """An unattributed move that does not fit, but fits once the player whose turn it was made a move
-    nobody heard ("le quatre de bâtons" when the five was never heard): that player's missed move is
-    counted and said, and this line is the next player's. Only when exactly one missed move makes it
-    fit, and nobody is charged on the way (never on a guess). None: refused as usual."""
+def unheard(ref: Referee, decision: Decision[Any], parse: Parse, who: str | None) -> list[str] | None:
+    """A move that does not fit, but fits once the player whose turn it was made a move nobody heard
+    ("le quatre de bâtons" when the five was never heard): that player's missed move is counted and
+    said, and this line is the next player's. From an unattributed voice, a move the rules refuse; from
+    a named one, a move refused as out of turn (the speaker plays after the missed turn). Only when
+    exactly one missed move other than the default makes it fit (a pass shows nothing by itself: a
+    named pass needs the next line, `out_of_turn`), and nobody is charged on the way (never on a
+    guess). None: refused as usual."""
     session = ref.session
-    if who is not None or fit(session, decision.commands) is not None:
+    if isinstance(decision, Moves) and fit(session, decision.commands) is not None:
         return None
     expect = session.state.expecting_all()[0]
-    if expect.player is None:
+    if expect.player is None or expect.player == who:
+        return None
+    if who is not None and not refused_turn(decision, expect.player):
         return None
     found: list[tuple[Any, tuple[Any, ...]]] = []
     for command in ref.book.missed(expect, session.state)[1:]:  # the default (a pass) changes nothing
@@ -383,6 +414,7 @@ def unheard(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None) -
     if len(found) != 1:
         return None
     command, then = found[0]
+    ref.talk.refused_turn = None
     return [said_missed(ref, "missed_turn", (command,)), *ref.apply((command, *then))]
 
 

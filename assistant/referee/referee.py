@@ -7,6 +7,8 @@ speaks what it returns; `kinito replay` feeds it a script's lines.
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -61,6 +63,8 @@ class Referee:
         self.book: Rulebook[Any, Any] = config.module.rulebook(config.rules)
         self.parser = parser if parser is not None else default_parser(config)
         self.session: Session[Any, Any, Any] = Session.start(self.book.game)
+        self.line_start = self.session
+        """The session as the line being heard found it (`line_moves`)."""
         self.spoken: list[str] = []
         self.last: list[str] = []
         self.talk = Conversation()
@@ -117,9 +121,10 @@ class Referee:
         """Q10/Q11: charge a fault to `player`."""
         return controls.charge(self, player, reason)
 
-    def charge(self, player: str, reason: str, amount: int = 1) -> list[str]:
-        """Q10/Q11: the fault `reason` (`amount` doses or lives) charged to `player`."""
-        return controls.charge(self, player, reason, amount)
+    def charge(self, player: str, reason: str, amount: int = 1, beneficiary: str | None = None) -> list[str]:
+        """Q10/Q11: the fault `reason` (`amount` doses or lives) charged to `player` (given to
+        `beneficiary`, L-V3)."""
+        return controls.charge(self, player, reason, amount, beneficiary)
 
     def undo(self) -> list[str]:
         """Drop the last heard line's moves (and the referee's own after them), said."""
@@ -183,7 +188,7 @@ class Referee:
 
     def hear(self, speaker: str | None, text: str, conf: float = 1.0) -> list[str]:
         """One recognised line from `speaker` (None: unattributed) → the sentences to say."""
-        count = len(self.session.entries)
+        before = self.line_start = self.session
         told: list[str] = []
         if speaker is not None and self.speaker_name(speaker) is None and speaker not in self.strangers:
             self.strangers.add(speaker)  # heard as the table's line, after one sentence saying so
@@ -204,19 +209,28 @@ class Referee:
             and asked.kind == "culprit"
             and self.talk.open is None
             and self.talk.heard_move
-            and len(self.session.entries) == count
+            and self.session is before
         ):
             self.talk.open = asked.aged()
-        self._mark(count)
+        self._mark(before)
         if saving:  # a save that failed (or works again) is said before what the line did
             self.spoken.extend(saving)
             self.last = [*saving, *lines]
         return told + saving + lines
 
-    def _mark(self, count: int) -> None:
-        """Remember where a heard line's moves begin, so undo drops that line's moves together."""
-        if len(self.session.entries) > count:
-            self.marks.append(count)
+    def line_moves(self) -> tuple[Any, ...]:
+        """The commands the line being heard has made so far (after any it replaced)."""
+        entries = self.session.entries
+        return tuple(e.command for e in entries[_first_new(entries, self.line_start.entries) :])
+
+    def _mark(self, before: Session[Any, Any, Any]) -> None:
+        """Remember where a heard line's moves begin, so undo drops that line's moves together (a line
+        that replaced the last one's moves, a correction, marks where its own begin)."""
+        entries = self.session.entries
+        start = _first_new(entries, before.entries)
+        if len(entries) > start:
+            del self.marks[bisect.bisect_left(self.marks, start) :]
+            self.marks.append(start)
 
     def _hear(self, speaker: str | None, text: str, conf: float) -> list[str]:
         who = self.speaker_name(speaker)
@@ -287,6 +301,13 @@ class Referee:
 
     def move(self, parse: Parse, who: str | None, text: str) -> list[str]:
         """A heard line's move, question or refusal."""
+        before = self.session
+        out = self._move(parse, who, text)
+        if self.session is not before:
+            self.talk.took = self.talk.line
+        return out
+
+    def _move(self, parse: Parse, who: str | None, text: str) -> list[str]:
         decoded = listening.before_move(self, parse, who, text)
         if decoded is not None:
             return decoded
@@ -298,6 +319,7 @@ class Referee:
             doubt.unplaced(self, parse, who)  # a move it cannot place: it may be out of step
             taken_up = missed.stuck(self, parse, who)
             if taken_up is not None:  # the table has played on without the referee for a while
+                doubt.inferred(self, who)
                 return taken_up
         if decision is None:
             if parse.intent in self.book.move_intents and listening.keep_early(self, who, text):
@@ -309,11 +331,12 @@ class Referee:
             assert isinstance(decision, Reply)
             return listening.hold(self, decision.sentence, text)
         held = self.talk.refused_turn
-        resynced = missed.out_of_turn(self, decision, parse, who)
+        resynced = missed.rethink(self, decision, parse, who)  # another reading of a missed turn
+        resynced = resynced or missed.out_of_turn(self, decision, parse, who)
         if resynced is None and isinstance(decision, Reply):  # the table went on past what it did unheard
             resynced = unseen.unseen(self, parse, who, held)
         if resynced is not None:
-            doubt.sign(self, who)
+            doubt.inferred(self, who)
             return resynced
         if isinstance(decision, Reply):
             return [decision.sentence]
@@ -331,28 +354,30 @@ class Referee:
                 doubt.sign(self, who)
             return checked
         refused = fit(self.session, decision.commands) is None
-        rethought = missed.rethink(self, decision.commands) or missed.unheard(self, decision, parse, who)
+        rethought = missed.rethink(self, decision, parse, who) or missed.unheard(self, decision, parse, who)
         if rethought is None and refused:  # the awaited player's next move, after a turn nobody heard
             rethought = missed.shown_back(self, parse, who)
         if rethought is None and refused:
             rethought = unseen.unseen(self, parse, who, self.talk.refused_turn)  # the table went on
         if rethought is not None:  # the move fits once a line the referee missed is read otherwise
-            doubt.sign(self, who)
+            doubt.inferred(self, who)
             return rethought
         if who is None and refused:  # the rules refuse it
             self.talk.unplaced += 1
             taken_up = missed.stuck(self, parse, who)
             if taken_up is not None:  # the table has played on without the referee for a while
+                doubt.inferred(self, who)
                 return taken_up
         held = doubt.hold(self, decision, who, text)
         if held is not None:  # a charge resting on a guessed speaker, shortly after a sign: asked
             return held
         before = self.expectations()
         count = len(self.session.entries)
+        story = missed.in_order(self, parse, who)  # or the turn went unheard and this is the next
         lines = self.apply(decision.commands, atomic=decision.atomic)
         if len(self.session.entries) > count:
             self.talk.moved, self.talk.unplaced = (parse.intent, self.book.said_value(parse)), 0
-            lines += missed.caught_up(self)  # a move refused as out of turn just before is now in turn
+            lines += missed.caught_up(self, count, story)  # a move refused as out of turn just before
         sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
         if settled is not None:
             self.talk.settled = settled
@@ -490,3 +515,14 @@ class Referee:
             self.spoken.extend(kept)
             self.last = list(kept)
         return kept
+
+
+def _first_new(entries: Sequence[Any], old: Sequence[Any]) -> int:
+    """Where `entries` stop being the entries `old` began with (the same objects): the first entry a
+    line made, after any it undid."""
+    start = min(len(entries), len(old))
+    if old and len(entries) >= len(old) and entries[len(old) - 1] is not old[-1]:
+        return next(i for i, (a, b) in enumerate(zip(entries, old, strict=False)) if a is not b)
+    if len(entries) < len(old):
+        return next((i for i, (a, b) in enumerate(zip(entries, old, strict=False)) if a is not b), start)
+    return start

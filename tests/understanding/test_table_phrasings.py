@@ -317,3 +317,35 @@ def test_c3_a_card_whose_rank_was_lost_keeps_its_suit(text: str, suit: str) -> N
 @pytest.mark.parametrize("text", ["le de", "une nouvelle couleur", "ah le coquin"])
 def test_c3_words_around_a_suit_are_no_move(text: str) -> None:
     assert heard(text, "play", game="cinquillo").intent is None
+
+
+@pytest.mark.parametrize(
+    "text", ["je regarde", "bon je regarde", "on regarde le gobelet", "montre", "fais moi voir"]
+)
+def test_q6_looking_under_the_cup_is_a_lift_while_an_answer_is_awaited(text: str) -> None:
+    assert heard(text, "response").intent == "challenge"
+
+
+@pytest.mark.parametrize("moment", ["announce", "counter_or_submit", "reveal"])
+@pytest.mark.parametrize("text", ["je regarde", "attends je regarde", "montre"])
+def test_q6_looking_is_no_lift_at_another_moment(text: str, moment: str) -> None:
+    """The thrower looks at their own dice before announcing; after a quinito "montre" asks for the 21."""
+    assert no_move(heard(text, moment))
+
+
+def test_q6_not_looking_is_still_a_pass() -> None:
+    assert heard("je regarde pas", "response").intent == "pass"
+
+
+@pytest.mark.parametrize(
+    ("text", "card"),
+    [
+        ("deux de oros je me suis trompé le un de copas", "1-copas"),
+        ("cinq de coupes autant pour moi le six de coupes", "6-copas"),
+        ("ses à moi le sota d'épées pas de cadeau", "sota-espadas"),
+    ],
+)
+def test_c3_a_correction_inside_the_line_and_cest_heard_as_ses(text: str, card: str) -> None:
+    parse = heard(text, "play", game="cinquillo")
+    assert parse.intent == "play"
+    assert parse.fields["card"] == card

@@ -162,8 +162,10 @@ class QuinitoBook(Rulebook[QuinitoState, qc.Command]):
             player = state.next_player(player)
         return ((qc.Resync(player),), *(((qc.Resync(player, reverse=True),),) if turns else ()))
 
-    def fault(self, player: str, reason: str, amount: int = 1) -> qc.Command | None:
-        return qc.Fault(player, reason, amount)  # type: ignore[arg-type]
+    def fault(
+        self, player: str, reason: str, amount: int = 1, beneficiary: str | None = None
+    ) -> qc.Command | None:
+        return qc.Fault(player, reason, amount, beneficiary)  # type: ignore[arg-type]
 
     def held(self, commands: tuple[qc.Command, ...]) -> tuple[qc.Command, ...] | None:
         """Q6, Q8, Q9: a read-out after a lift, a quinito taken or countered, a défi's last finisher,

@@ -238,6 +238,8 @@ class Fault:
     """Which fault."""
     amount: int = 1
     """Doses or lives it costs (a held lift's loss may cost two, Q9 stake)."""
+    beneficiary: str | None = None
+    """L-V3: who receives the life (a held loss the table said who pays: the player who caused it)."""
 
 
 Command = (

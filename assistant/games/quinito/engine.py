@@ -337,9 +337,14 @@ class QuinitoGame:
         return (ev.DirectionReversed(), started) if c.reverse else (started,)
 
     def _fault(self, state: QuinitoState, c: cmd.Fault) -> Sequence[ev.Event]:
-        """Q10, Q11: a fault costs its author a dose (a life in the family edition)."""
+        """Q10, Q11: a fault costs its author a dose (a life in the family edition; L-V3: a held loss's
+        life goes to the player who caused it)."""
         self._known(state, c.player)
-        return self._resolver.fault(state, self._penalty(c.player, c.reason, max(1, c.amount)))
+        penalty = self._penalty(c.player, c.reason, max(1, c.amount))
+        if c.beneficiary is not None and c.beneficiary != c.player and penalty.unit == "life":
+            self._known(state, c.beneficiary)
+            penalty = replace(penalty, beneficiary=c.beneficiary)
+        return self._resolver.fault(state, penalty)
 
 
 def attackable(state: QuinitoState, attacker: str) -> tuple[str, ...]:

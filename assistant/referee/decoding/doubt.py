@@ -9,7 +9,12 @@ one it did not understand), a value it had to ask about, a turn it inferred as m
 rules refuse is no sign (the right player may try a move the rules do not allow), nor an echo of
 the move just made. For DOUBT lines after a sign, a move from an unattributed voice that charges
 someone is made with its loss held (the game says how, `Rulebook.held`), and the referee asks who
-pays, naming whom it would have charged: "oui" charges them, a name charges that player.
+pays, naming whom it would have charged: "oui" charges them, a name charges that player. Whoever
+speaks, the first charge after a step the referee inferred (a missed turn counted, a reading
+changed, a seat taken up) on a player that line placed rests on that step, and is held and asked
+the same way. Where the game gives a loss to whoever caused it (L-V3), an answered loss is given as
+the referee counted it after an inferred step (the speakers were named), and to nobody after a doubt
+about who speaks (whom it caused rests on the same guess).
 """
 
 from __future__ import annotations
@@ -41,6 +46,15 @@ def sign(ref: Referee, who: str | None) -> None:
         ref.talk.doubt = ref.talk.line
 
 
+def inferred(ref: Referee, who: str | None) -> None:
+    """The line just heard made the referee count a step nobody said: a sign (`sign`), and, whoever
+    spoke, the next charge on a player it placed on that step rests on it."""
+    sign(ref, who)
+    placed = {str(p) for c in ref.line_moves() if (p := getattr(c, "player", None)) is not None}
+    if placed - {who}:
+        ref.talk.inferred = frozenset(placed - {who})
+
+
 def unplaced(ref: Referee, parse: Parse, who: str | None) -> None:
     """A move the game cannot take now: a sign, unless it repeats the kind of move just made (an
     echo: "menteur" twice, the announcement said again) or the game waits for the table as a whole
@@ -65,17 +79,21 @@ def in_doubt(ref: Referee, who: str | None) -> bool:
 def hold(ref: Referee, decision: Moves[Any], who: str | None, text: str) -> list[str] | None:
     """The move made with its penalty held and the question of who pays, or None (no doubt, no
     charge, or a charge the game cannot hold: the move is made as usual)."""
-    if not in_doubt(ref, who):
+    doubted = in_doubt(ref, who)
+    if not doubted and not ref.talk.inferred:
         return None
     fitted = fit(ref.session, decision.commands)
     if fitted is None or not fitted.charges:
+        return None
+    events = [e for entry in fitted.session.entries[len(ref.session.entries) :] for e in entry.events]
+    penalties = [e for e in events if isinstance(e, PenaltyCalled)]
+    placed, ref.talk.inferred = ref.talk.inferred, frozenset()  # this charge closes the inferred step
+    if not doubted and not any(p.player in placed for p in penalties):
         return None
     held = ref.book.held(decision.commands)
     calm = fit(ref.session, held) if held is not None else None
     if held is None or calm is None or calm.charges:
         return None
-    events = [e for entry in fitted.session.entries[len(ref.session.entries) :] for e in entry.events]
-    penalties = [e for e in events if isinstance(e, PenaltyCalled)]
     if len(penalties) != 1:
         return None
     charge = penalties[0]
@@ -89,6 +107,11 @@ def hold(ref: Referee, decision: Moves[Any], who: str | None, text: str) -> list
     what = speech.amount(charge.amount, charge.unit)
     asked = speech.say("held_penalty", reason=reason, amount=what, player=charge.player)
     ref.talk.open = Question(
-        "culprit", asked, reason=charge.reason, amount=charge.amount, guess=charge.player
+        "culprit",
+        asked,
+        reason=charge.reason,
+        amount=charge.amount,
+        guess=charge.player,
+        beneficiary=None if doubted else charge.beneficiary,  # whom it caused rests on the same guess
     )
-    return [*lines, speech.say("held_doubt"), asked]
+    return [*lines, speech.say("held_doubt" if doubted else "held_inferred"), asked]

@@ -44,6 +44,8 @@ class Question:
     """culprit: what it costs them (doses or lives)."""
     guess: str | None = None
     """culprit: the player the referee would have charged, whom a spoken yes designates."""
+    beneficiary: str | None = None
+    """culprit: who receives the loss where the game gives it (L-V3: the player who caused it)."""
     yes: tuple[Any, ...] = ()
     """yes_no: the commands a spoken yes applies."""
     no: tuple[Any, ...] = ()

@@ -165,6 +165,18 @@ def test_lv3_the_life_goes_to_the_player_who_caused_the_loss() -> None:
     assert lives(s) == {"Ana": 2, "Bruno": 4, "Chloé": 3, "David": 3}
 
 
+def test_lv3_a_held_loss_told_goes_to_its_causer_like_one_charged() -> None:
+    """L-V3, L3: a held read-out's loss, charged by the table's answer (a Fault naming who receives
+    it), leaves the lives where the loss charged at once leaves them; a beneficiary nobody plays as
+    is refused."""
+    lifted = play(table("family", "L-V3"), [Throw("Ana", (4, 1)), Announce("Ana", 63), Lift("Bruno")])
+    held = play(table("family", "L-V3"), [Announce("Ana", 63), Lift("Bruno"), Reveal(41, held=True)])
+    told = held.apply(Fault("Ana", "bluff", 1, "Bruno"))
+    assert lives(told) == lives(lifted) == {"Ana": 2, "Bruno": 4, "Chloé": 3, "David": 3}
+    with pytest.raises(Refused):
+        held.apply(Fault("Ana", "bluff", 1, "Zorro"))
+
+
 def test_lv4_a_revealed_21_reverses_the_next_round() -> None:
     """L-V4: a 21 under the cup changes the direction; without L-V4 it does not."""
     s = play(table("family", "L-V4"), [Throw("Ana", (2, 1)), Announce("Ana", 62), Lift("Bruno")])
