@@ -46,16 +46,18 @@ class Table:
 
 
 def quinito(count: int, summary: bool = False) -> Table:
-    """A drinking Quinito of `count` players: bluffs caught all round (a chart, a penalty, a journal),
-    the referee refusing a move out of turn, and with `summary` the summary asked for."""
+    """A drinking Quinito of `count` players: lifts proved wrong all round (a chart, a penalty, a
+    journal; each wrong lifter starts the next round, Q7), the referee refusing a move out of turn, an
+    announcement standing, and with `summary` the summary asked for."""
     players = NAMES[:count]
     lines: list[tuple[str, str]] = []
     for i in range(count * 2):
         speaker, nxt = players[i % count], players[(i + 1) % count]
-        lines += [(speaker, "soixante deux"), (nxt, "menteur"), ("table", "quarante deux")]
+        lines += [(speaker, "soixante deux"), (nxt, "menteur"), ("table", "soixante deux")]
     for i, name in enumerate(players):  # a chart with a line per player
         lines += [(players[0], f"arbitre pénalité pour {name}")] * (i % 4)
     lines.append((players[-1], "soixante deux"))  # not their turn: "Ce n'est pas à toi…"
+    lines.append((players[0], "soixante deux"))  # the announcement standing on the cup
     if summary:
         lines.append((players[0], "arbitre bilan"))
     suffix = "-bilan" if summary else ""
