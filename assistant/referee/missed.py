@@ -335,9 +335,13 @@ def told(ref: Referee, parse: Parse, who: str | None, decision: Decision[Any]) -
 
 def _since(ref: Referee, missed: Missed) -> tuple[Session[Any, Any, Any], list[Any]]:
     """The game before the missed moves, and the table's moves made since them."""
-    session = ref.session
-    made = [e.command for e in session.entries[missed.base :] if not ref.book.is_auto(e.command)]
-    return session.undo(len(session.entries) - missed.base), made[len(missed.taken) :]
+    session, since = ref.session, _made(ref, missed.base)[len(missed.taken) :]
+    return session.undo(len(session.entries) - missed.base), list(since)
+
+
+def _made(ref: Referee, base: int) -> tuple[Any, ...]:
+    """The table's moves in the game since its entry `base` (the game's own automatic moves aside)."""
+    return tuple(e.command for e in ref.session.entries[base:] if not ref.book.is_auto(e.command))
 
 
 def _restates(commands: tuple[Any, ...], reading: tuple[Any, ...]) -> bool:
@@ -377,8 +381,7 @@ def caught_up(ref: Referee, base: int, story: list[tuple[Any, ...]]) -> list[str
     if moved is None:
         return []
     if story:
-        mine = tuple(e.command for e in ref.session.entries[base:] if not ref.book.is_auto(e.command))
-        taken = (*mine, *moved[0])
+        taken = (*_made(ref, base), *moved[0])
         ref.talk.missed = Missed(base, taken, tuple(story), ref.talk.line, heard=len(taken))
     return [
         speech.say("caught_up", moves=speech.names([ref.book.describe(c) for c in moved[0]])),

@@ -521,8 +521,6 @@ def _first_new(entries: Sequence[Any], old: Sequence[Any]) -> int:
     """Where `entries` stop being the entries `old` began with (the same objects): the first entry a
     line made, after any it undid."""
     start = min(len(entries), len(old))
-    if old and len(entries) >= len(old) and entries[len(old) - 1] is not old[-1]:
-        return next(i for i, (a, b) in enumerate(zip(entries, old, strict=False)) if a is not b)
-    if len(entries) < len(old):
-        return next((i for i, (a, b) in enumerate(zip(entries, old, strict=False)) if a is not b), start)
-    return start
+    if start and entries[start - 1] is old[start - 1]:  # entries share a prefix: no scan per line
+        return start
+    return next((i for i, (a, b) in enumerate(zip(entries, old, strict=False)) if a is not b), start)
