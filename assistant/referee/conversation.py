@@ -10,6 +10,10 @@ from assistant.referee.decoding.echoes import Settled
 from assistant.referee.decoding.question import Question
 from assistant.referee.missed import Missed
 
+STRAYED = 60
+"""Lines after a named line the referee could not place during which a fault it would charge a speaker
+for what they said is asked, not charged (docs/measurements.md)."""
+
 
 @dataclass
 class Conversation:
@@ -32,6 +36,11 @@ class Conversation:
     """The last line that showed the referee may have lost the thread (a move it could not place, a
     refusal, a missed turn inferred): a charge resting on a line nobody is attributed to shortly after
     is held and asked (decoding/doubt.py)."""
+    strayed: int = -1_000
+    """The last line from a named speaker that the referee could not place (a move out of the turn it
+    counts, one it did not understand, one the rules refuse): its count of the game may be off, so a
+    fault it would charge that speaker for what they said shortly after is asked (decoding/doubt.py)."""
+
     inferred: frozenset[str] = frozenset()
     """The players whose moves the referee placed on a step nobody said (a missed turn, a reading
     changed, a seat taken up), the speaker aside, until the next charge: a charge falling on one of
@@ -41,6 +50,8 @@ class Conversation:
     moved: tuple[str | None, int | None] | None = None
     """The intent and value of the last line whose move was made (a line saying the same that the
     game cannot take is an echo of it, not a sign of a lost thread)."""
+    said: int = -1_000
+    """The last line the referee answered aloud (its last words, `Referee.last`, are about that line)."""
     took: int = -1_000
     """The last line the game took a move from (a correction on the next line amends that move)."""
     heard_move: bool = False
@@ -54,3 +65,9 @@ class Conversation:
     early: tuple[tuple[str | None, str], ...] = ()
     """Moves heard while the game waited for an answer only the table can give (who won the lot,
     C2): the table is playing on, so they are played once the answer comes (listening.early)."""
+
+    def strayed_lately(self) -> bool:
+        """Whether a named line shortly before (STRAYED lines) showed the referee may have missed part
+        of the game: a fault it would charge a speaker for what they said (Q10, an announcement not
+        higher than the one it counts) may rest on an announcement the table has left behind."""
+        return self.line - self.strayed <= STRAYED

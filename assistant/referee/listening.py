@@ -489,7 +489,7 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
                 ref.talk.open = Question("readings", asked, readings=choices)
                 return [asked]
     readout_words = book.reads_out(readings.heard(text))  # "y a cinquante-quatre": said as a read-out
-    if bound and (who is None or readout_words):
+    if bound and (who is None or readout_words or ref.talk.strayed_lately()):
         fitted_line = fit(ref.session, commands)
         player = getattr(bound[0], "player", None)
         if fitted_line is not None and player is not None and blames_speaker(ref, fitted_line, player):

@@ -27,7 +27,7 @@ from assistant.referee.decoding.question import Question
 from assistant.referee.decoding.words import say as decoding_say
 from assistant.referee.saving import Saver
 from assistant.referee.understander import Understander, default_parser
-from assistant.referee.violations import reasons
+from assistant.referee.violations import asks_who, reasons
 from assistant.settings.table import TableConfig
 from assistant.store.ending import ending_with
 from assistant.store.protocol import GameStore, resume
@@ -272,12 +272,14 @@ class Referee:
         if conf < self.config.confirm_below:
             parse = replace(parse, violations=())  # never charge a fault on a doubtful hearing
         out: list[str] = []
-        if self.config.vigilance and parse.violations and who is not None:
-            for reason in reasons(parse):  # Q11: the penalty is said before the move's next prompt
+        asked_who = talk.line - talk.said <= 2 and asks_who(self.last)  # a name may answer "Qui ... ?"
+        faults = reasons(parse, asked_who) if self.config.vigilance else []
+        if faults and who is not None:
+            for reason in faults:  # Q11: the penalty is said before the move's next prompt
                 out += self.charge(who, reason)
         out += self.move(parse, who, text)
-        if self.config.vigilance and parse.violations and who is None:
-            talk.open = Question("culprit", speech.say("who_said"), reason=reasons(parse)[0])
+        if faults and who is None:
+            talk.open = Question("culprit", speech.say("who_said"), reason=faults[0])
             out.append(speech.say("who_said"))
         return self._say(out)
 
@@ -362,6 +364,8 @@ class Referee:
         if rethought is not None:  # the move fits once a line the referee missed is read otherwise
             doubt.inferred(self, who)
             return rethought
+        if who is not None and refused:  # a named move the rules refuse: the count may be off
+            doubt.sign(self, who)
         if who is None and refused:  # the rules refuse it
             self.talk.unplaced += 1
             taken_up = missed.stuck(self, parse, who)
@@ -514,6 +518,7 @@ class Referee:
         if kept:
             self.spoken.extend(kept)
             self.last = list(kept)
+            self.talk.said = self.talk.line
         return kept
 
 

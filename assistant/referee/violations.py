@@ -8,10 +8,12 @@ or, when that line is unattributed too, to the player whose turn it is).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from assistant.core.events import Reason
 from assistant.game import Parse, is_self, targets
+from assistant.referee.decoding.words import WHO_QUESTIONS, tokens
 
 
 @dataclass(frozen=True)
@@ -22,9 +24,15 @@ class Pending:
     """What the culprit will be charged with."""
 
 
-def reasons(parse: Parse) -> list[Reason]:
-    """Q11: one fault per violation heard in the line, in order."""
-    return [v.rule for v in parse.violations]
+def reasons(parse: Parse, asked_who: bool = False) -> list[Reason]:
+    """Q11: one fault per violation heard in the line, in order; a name said just after the referee
+    asked for a player ("Qui vises-tu ?" → "c'est pour Océane") answers it, and is no breach."""
+    return [v.rule for v in parse.violations if not (asked_who and v.rule == "name_called")]
+
+
+def asks_who(sentences: Sequence[str]) -> bool:
+    """Whether the referee's last words asked for a player ("Qui vises-tu ?", "Qui a dit ça ?")."""
+    return any(s.endswith("?") and not WHO_QUESTIONS.isdisjoint(tokens(s)) for s in sentences)
 
 
 def tries_to_designate(parse: Parse) -> bool:

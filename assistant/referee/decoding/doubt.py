@@ -40,10 +40,13 @@ of an anonymous table got through (docs/measurements.md)."""
 
 
 def sign(ref: Referee, who: str | None) -> None:
-    """The line just heard, from `who`, shows the referee may be out of step with the table: only
-    when nobody is attributed to it (a named line is placed by its speaker, not by a guess)."""
+    """The line just heard, from `who`, shows the referee may be out of step with the table: a doubt
+    about who speaks when nobody is attributed to it; from a named speaker (placed by their name, not
+    by a guess), a doubt only about what it counted of the game (`strayed`)."""
     if who is None:
         ref.talk.doubt = ref.talk.line
+    else:
+        ref.talk.strayed = ref.talk.line
 
 
 def inferred(ref: Referee, who: str | None) -> None:
