@@ -14,6 +14,12 @@ STRAYED = 60
 """Lines after a named line the referee could not place during which a fault it would charge a speaker
 for what they said is asked, not charged (docs/measurements.md)."""
 
+VALUES = 4
+"""Values of moves made that the conversation keeps (`Conversation.values`)."""
+PROTEST_WINDOW = 6
+"""Lines after a value was said or settled during which a named protest or "oui" saying it again is
+no new move ("j'avais dit soixante-cinq" after the read-out and a lift)."""
+
 
 @dataclass
 class Conversation:
@@ -50,6 +56,9 @@ class Conversation:
     moved: tuple[str | None, int | None] | None = None
     """The intent and value of the last line whose move was made (a line saying the same that the
     game cannot take is an echo of it, not a sign of a lost thread)."""
+    values: tuple[tuple[int, int], ...] = ()
+    """The values said by the last lines whose moves were made, with their lines (at most VALUES): the
+    same value said again in a protest ("j'avais dit soixante-cinq") or a "oui" is no new move."""
     said: int = -1_000
     """The last line the referee answered aloud (its last words, `Referee.last`, are about that line)."""
     took: int = -1_000
@@ -71,3 +80,16 @@ class Conversation:
         of the game: a fault it would charge a speaker for what they said (Q10, an announcement not
         higher than the one it counts) may rest on an announcement the table has left behind."""
         return self.line - self.strayed <= STRAYED
+
+    def made_value(self, value: int | None, line: int) -> None:
+        """A move saying `value` was made on `line`."""
+        if value is not None:
+            self.values = (*self.values, (value, line))[-VALUES:]
+
+    def said_lately(self, value: int | None, window: int) -> bool:
+        """Whether a move made within `window` lines, or the value last settled, said `value`."""
+        if value is None:
+            return False
+        settled = [(self.settled.value, self.settled.line)] if self.settled is not None else []
+        kept = (*self.values, *settled)
+        return any(v == value and self.line - at <= window for v, at in kept)

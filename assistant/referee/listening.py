@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from assistant import speech
 from assistant.core.expectation import Expectation
 from assistant.game import Moves, Parse, Reply, has_sentence, is_self, sentence
+from assistant.referee.conversation import PROTEST_WINDOW
 from assistant.referee.decoding import readings
 from assistant.referee.decoding.echoes import Settled, is_echo, thrown
 from assistant.referee.decoding.hypotheses import Fitted, fit, fitting, same_payers
@@ -464,14 +465,15 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
     settled, line = ref.talk.settled, ref.talk.line
     if who is None and bare and bound and not showing and is_echo(commands, settled, line, book.value_of):
         return []
+    if who is not None and bare and bound and (parse.confirm or readings.protest(text)):
+        again = book.said_value(parse)  # "j'avais dit soixante-cinq", "oui j'ai trois deux": said again
+        if ref.talk.said_lately(again, PROTEST_WINDOW) and blames_speaker_any(ref, commands):
+            return _protested(ref, book.standing(ref.expectations()[0], ref.state))
     value = thrown(commands)
     readout = value is not None and not bound
     if readout and readings.protest(text):
         expect = next((e for e in ref.expectations() if e.player is None), None)
-        standing = book.standing(expect, ref.state) if expect is not None else None
-        if standing is not None:
-            return [say_value(ref, "protest", value=value_words(ref, standing)), *ref.reprompt()]
-        return ref.reprompt()
+        return _protested(ref, book.standing(expect, ref.state) if expect is not None else None)
     if readout and value is not None:
         heard = readings.heard(text)
         values = book.value_readings(heard, value)
@@ -495,6 +497,25 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
         if fitted_line is not None and player is not None and blames_speaker(ref, fitted_line, player):
             return _ask_fantasy(ref, decision, player, parse)
     return None
+
+
+def _protested(ref: Referee, standing: int | None) -> list[str]:
+    """A protest about what was said ("non j'avais dit soixante trois"): the announcement standing
+    said back (when there is one), and what the game waits for; no move made."""
+    if standing is not None:
+        return [say_value(ref, "protest", value=value_words(ref, standing)), *ref.reprompt()]
+    return ref.reprompt()
+
+
+def blames_speaker_any(ref: Referee, commands: tuple[Any, ...]) -> bool:
+    """Whether the commands, now, charge anyone for what they said, or show a value the table reads
+    out (a claim, whose read-out may charge it): a repeat of a value is then no new move."""
+    fitted = fit(ref.session, commands)
+    if fitted is None:
+        return False
+    if any(reason in ref.book.speaker_faults for _, reason in fitted.charges):
+        return True
+    return any(e.awaiting in ref.book.showing_moments for e in fitted.session.state.expecting_all())
 
 
 def blames_on(ref: Referee, session: Any, commands: tuple[Any, ...], player: str) -> bool:

@@ -381,6 +381,7 @@ class Referee:
         lines = self.apply(decision.commands, atomic=decision.atomic)
         if len(self.session.entries) > count:
             self.talk.moved, self.talk.unplaced = (parse.intent, self.book.said_value(parse)), 0
+            self.talk.made_value(self.book.said_value(parse), self.talk.line)
             lines += missed.caught_up(self, count, story)  # a move refused as out of turn just before
         sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
         if settled is not None:
