@@ -21,6 +21,7 @@ from assistant.runtime.early import EarlyMoves
 from assistant.runtime.grammar_switch import GrammarSwitch
 from assistant.runtime.utterance import Utterance
 from assistant.runtime.voices import Voice
+from assistant.threads import leave_ctrl_c
 from assistant.voice.hear.heard import Heard
 from assistant.voice.hear.voiceprints import SpeakerBook
 
@@ -93,6 +94,7 @@ class LiveLoop:
         return lines
 
     def _ticker(self, every: float) -> None:
+        leave_ctrl_c()
         while not self._stop.wait(every):
             try:
                 self.tick()

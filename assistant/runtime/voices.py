@@ -9,6 +9,7 @@ import threading
 from typing import Protocol, TextIO
 
 from assistant.errors import UserError
+from assistant.threads import leave_ctrl_c
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +71,7 @@ class QueuedVoice:
         self._thread.start()
 
     def _run(self) -> None:
+        leave_ctrl_c()
         while (text := self._queue.get()) is not None:
             try:
                 self.voice.say(text)

@@ -14,6 +14,8 @@ import threading
 from contextlib import suppress
 from pathlib import Path
 
+from assistant.threads import leave_ctrl_c
+
 
 class Checkpointer:
     """One thread folding the WAL of one database file after each `poke`."""
@@ -42,6 +44,7 @@ class Checkpointer:
             return self._due.wait_for(lambda: self._done >= wanted or self._stopping, timeout)
 
     def _run(self) -> None:
+        leave_ctrl_c()
         while True:
             with self._due:
                 self._due.wait_for(lambda: self._asked > self._done or self._stopping)
