@@ -80,5 +80,8 @@ def _install(faults: dict[str, Any]) -> None:
 
 
 if __name__ == "__main__":
+    # A job a shell starts in the background inherits SIGINT ignored, and so would this child: it
+    # stands for kinito in a terminal's foreground, where Ctrl-C arrives as KeyboardInterrupt.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     _install(json.loads(os.environ.get("KINITO_FAULTS", "{}")))
     raise SystemExit(main())
