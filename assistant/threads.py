@@ -1,8 +1,8 @@
 """Helper threads leave Ctrl-C to the main thread.
 
 Linux may deliver a process's SIGINT to any thread that does not block it. Taken by a helper thread
-(the ticker, the voice, the checkpoint), it leaves the main thread blocked in its read of the
-microphone or of stdin, and Ctrl-C seems to do nothing until the next line. A helper thread blocks
+(the ticker, the voice, the checkpoint), it can leave the main thread blocked in its read of the
+microphone or of stdin until the next line. A helper thread blocks
 SIGINT first thing, so the signal always interrupts the main thread, whose KeyboardInterrupt saves
 the game and says how to resume it.
 """

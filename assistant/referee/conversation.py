@@ -45,8 +45,7 @@ class Conversation:
     strayed: int = -1_000
     """The last line from a named speaker that the referee could not place (a move out of the turn it
     counts, one it did not understand, one the rules refuse): its count of the game may be off, so a
-    fault it would charge that speaker for what they said shortly after is asked (decoding/doubt.py)."""
-
+    fault it would charge that speaker for what they said shortly after is asked (listening.commit)."""
     inferred: frozenset[str] = frozenset()
     """The players whose moves the referee placed on a step nobody said (a missed turn, a reading
     changed, a seat taken up), the speaker aside, until the next charge: a charge falling on one of

@@ -467,7 +467,7 @@ def commit(ref: Referee, decision: Moves[Any], parse: Parse, who: str | None, te
         return []
     if who is not None and bare and bound and (parse.confirm or readings.protest(text)):
         again = book.said_value(parse)  # "j'avais dit soixante-cinq", "oui j'ai trois deux": said again
-        if ref.talk.said_lately(again, PROTEST_WINDOW) and blames_speaker_any(ref, commands):
+        if ref.talk.said_lately(again, PROTEST_WINDOW) and _matters(ref, commands):
             return _protested(ref, book.standing(ref.expectations()[0], ref.state))
     value = thrown(commands)
     readout = value is not None and not bound
@@ -507,15 +507,16 @@ def _protested(ref: Referee, standing: int | None) -> list[str]:
     return ref.reprompt()
 
 
-def blames_speaker_any(ref: Referee, commands: tuple[Any, ...]) -> bool:
+def _matters(ref: Referee, commands: tuple[Any, ...]) -> bool:
     """Whether the commands, now, charge anyone for what they said, or show a value the table reads
     out (a claim, whose read-out may charge it): a repeat of a value is then no new move."""
     fitted = fit(ref.session, commands)
     if fitted is None:
         return False
-    if any(reason in ref.book.speaker_faults for _, reason in fitted.charges):
-        return True
-    return any(e.awaiting in ref.book.showing_moments for e in fitted.session.state.expecting_all())
+    showing = ref.book.showing_moments
+    return blames_speaker(ref, fitted, None) or any(
+        e.awaiting in showing for e in fitted.session.state.expecting_all()
+    )
 
 
 def blames_on(ref: Referee, session: Any, commands: tuple[Any, ...], player: str) -> bool:
@@ -524,10 +525,11 @@ def blames_on(ref: Referee, session: Any, commands: tuple[Any, ...], player: str
     return fitted is None or blames_speaker(ref, fitted, player)
 
 
-def blames_speaker(ref: Referee, fitted: Fitted, player: str) -> bool:
-    """Whether a reading charges `player` for what they said (Q10: the game's `speaker_faults`)."""
+def blames_speaker(ref: Referee, fitted: Fitted, player: str | None) -> bool:
+    """Whether a reading charges `player` (None: anyone) for what they said (Q10: the game's
+    `speaker_faults`)."""
     faults = ref.book.speaker_faults
-    return any(who == player and reason in faults for who, reason in fitted.charges)
+    return any(player in (None, who) and reason in faults for who, reason in fitted.charges)
 
 
 def _ask_fantasy(ref: Referee, decision: Moves[Any], player: str, parse: Parse) -> list[str]:

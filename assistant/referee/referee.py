@@ -14,7 +14,7 @@ from typing import Any
 
 from assistant import speech
 from assistant.core.clock import Clock
-from assistant.core.events import PenaltyCalled
+from assistant.core.events import PenaltyCalled, Reason
 from assistant.core.expectation import Expectation
 from assistant.core.game import Refused, Session
 from assistant.game import Ask, Decision, Moves, Parse, Reply, Rulebook, has_sentence, sentence
@@ -272,8 +272,10 @@ class Referee:
         if conf < self.config.confirm_below:
             parse = replace(parse, violations=())  # never charge a fault on a doubtful hearing
         out: list[str] = []
-        asked_who = talk.line - talk.said <= 2 and asks_who(self.last)  # a name may answer "Qui ... ?"
-        faults = reasons(parse, asked_who) if self.config.vigilance else []
+        faults: list[Reason] = []
+        if self.config.vigilance and parse.violations:
+            asked_who = talk.line - talk.said <= 2 and asks_who(self.last)  # a name may answer "Qui … ?"
+            faults = reasons(parse, asked_who)
         if faults and who is not None:
             for reason in faults:  # Q11: the penalty is said before the move's next prompt
                 out += self.charge(who, reason)
@@ -380,8 +382,9 @@ class Referee:
         story = missed.in_order(self, parse, who)  # or the turn went unheard and this is the next
         lines = self.apply(decision.commands, atomic=decision.atomic)
         if len(self.session.entries) > count:
-            self.talk.moved, self.talk.unplaced = (parse.intent, self.book.said_value(parse)), 0
-            self.talk.made_value(self.book.said_value(parse), self.talk.line)
+            said = self.book.said_value(parse)
+            self.talk.moved, self.talk.unplaced = (parse.intent, said), 0
+            self.talk.made_value(said, self.talk.line)
             lines += missed.caught_up(self, count, story)  # a move refused as out of turn just before
         sentence, settled = listening.relied(self, decision.commands, text, self.talk.line)
         if settled is not None:

@@ -166,8 +166,8 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_game(tmp_path: Path) -> None:
     _send(child, "arbitre à qui le tour")
     _read_until(child, "C'est à Bruno.")
     child.send_signal(signal.SIGINT)
-    child.wait(timeout=30)  # stdin stays open until it exits: on a loaded machine an end of input
-    _out, err = child.communicate(timeout=30)  # (communicate closes it) could come before Ctrl-C
+    child.wait(timeout=30)  # its stdin stays open until it exits: Ctrl-C ends it, not an end of input
+    _out, err = child.communicate(timeout=30)
     assert child.returncode == 0, err
     assert runnable("kinito play --resume") in err and "Traceback" not in err
     with SqliteStore(db) as store:

@@ -41,7 +41,7 @@ QUESTIONS: Mapping[str, frozenset[str]] = {
 """Wake-word questions by a word they hold ("combien" → the announcement to beat); a game adds its own
 (`GameModule.question_words`)."""
 WHO_QUESTIONS: frozenset[str] = frozenset(str(w) for w in _DATA["who_questions"])
-"""First words of the referee's questions answered with a player (Q11: naming them then is no breach)."""
+"""Words of the referee's questions answered with a player (Q11: naming them then is no breach)."""
 
 LEAVE: frozenset[str] = frozenset(str(w) for w in _DATA["leave"])
 """Words of a wish to stop said to the referee ("arbitre je quitte la partie")."""
